@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: runs every bench/*.bench.ts in turn (one at a time, so they
+ * do not compete for the two cores) and prints each one's report.
+ */
+import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const dir = new URL('.', import.meta.url).pathname;
+const only = process.argv.slice(2);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+let failed = 0;
+for (const file of files) {
+  console.log(`\n=== ${file} ===`);
+  const run = spawnSync('npx', ['tsx', join(dir, file)], { stdio: 'inherit' });
+  if (run.status !== 0) {
+    failed++;
+    console.log(`${file} exited with ${run.status}`);
+  }
+}
+process.exit(failed ? 1 : 0);

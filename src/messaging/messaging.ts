@@ -1,0 +1,59 @@
+/**
+ * Typed transport over runtime messages. Envelopes are `{ type, data }`;
+ * answers are result values, never thrown errors, so a failed handler reaches
+ * the sender as `{ ok: false, error: { code, message } }`.
+ */
+import { browser } from 'wxt/browser';
+import { protocol, type MessageType, type RequestOf, type ResponseOf } from './protocol';
+
+export interface MessageError {
+  code: string;
+  message: string;
+}
+export type MessageResult<T> = { ok: true; value: T } | { ok: false; error: MessageError };
+
+export type Handlers = { [T in MessageType]?: (data: RequestOf<T>, sender: { tabId?: number; url?: string }) => Promise<ResponseOf<T>> };
+
+/** Sends one message to the worker and validates the answer. Never throws. */
+export async function sendMessage<T extends MessageType>(type: T, data: RequestOf<T>): Promise<MessageResult<ResponseOf<T>>> {
+  try {
+    const answer = (await browser.runtime.sendMessage({ type, data })) as MessageResult<unknown> | undefined;
+    if (!answer || typeof answer !== 'object' || !('ok' in answer)) {
+      return { ok: false, error: { code: 'NO_RECEIVER', message: `No answer to ${type}.` } };
+    }
+    if (!answer.ok) return answer;
+    const parsed = protocol[type].response.safeParse(answer.value);
+    if (!parsed.success) return { ok: false, error: { code: 'BAD_RESPONSE', message: `Invalid answer to ${type}.` } };
+    return { ok: true, value: parsed.data as ResponseOf<T> };
+  } catch (e) {
+    return { ok: false, error: { code: 'SEND_FAILED', message: e instanceof Error ? e.message : String(e) } };
+  }
+}
+
+/**
+ * Registers the worker's listener. Call synchronously at start-up: `ready`
+ * gates handlers until storage migrations have run, so no message is lost
+ * while the worker wakes up.
+ */
+export function registerHandlers(handlers: Handlers, ready: Promise<unknown> = Promise.resolve()): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender) => {
+    if (!message || typeof message !== 'object' || !('type' in message)) return undefined;
+    const { type, data } = message as { type: string; data: unknown };
+    if (!(type in protocol)) return undefined;
+    const handler = handlers[type as MessageType] as ((d: unknown, s: { tabId?: number; url?: string }) => Promise<unknown>) | undefined;
+    if (!handler) return undefined;
+    return (async (): Promise<MessageResult<unknown>> => {
+      const parsed = protocol[type as MessageType].request.safeParse(data);
+      if (!parsed.success) {
+        return { ok: false, error: { code: 'INVALID_MESSAGE', message: `${type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` } };
+      }
+      try {
+        await ready;
+        return { ok: true, value: await handler(parsed.data, { tabId: sender.tab?.id, url: sender.url }) };
+      } catch (e) {
+        const err = e as { code?: string; message?: string };
+        return { ok: false, error: { code: err.code ?? 'HANDLER_FAILED', message: err.message ?? String(e) } };
+      }
+    })();
+  });
+}
