@@ -1,0 +1,53 @@
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+
+export interface LaunchedExtension {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium with the built extension loaded, in a throwaway profile. */
+export async function launchWithExtension(opts: { extensionDir?: string; withExtension?: boolean } = {}): Promise<LaunchedExtension> {
+  const dir = opts.extensionDir ?? EXTENSION_DIR;
+  const withExtension = opts.withExtension ?? true;
+  const profile = mkdtempSync(join(tmpdir(), 'footprint-profile-'));
+  const args = [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    ...(withExtension ? [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`] : ['--disable-extensions']),
+  ];
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: false,
+    args,
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true });
+  };
+  if (!withExtension) return { context, worker: undefined as unknown as Worker, extensionId: '', close };
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+  const extensionId = new URL(worker.url()).host;
+  return { context, worker, extensionId, close };
+}
+
+/** Serves `html` at a real chat host (no network): every request under `origin` gets the fixture. */
+export async function serveChatPage(context: BrowserContext, origin: string, html: string): Promise<void> {
+  await context.route(`${origin}/**`, (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+}
