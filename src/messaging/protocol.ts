@@ -59,10 +59,102 @@ export type CountedTurn = z.infer<typeof CountedTurnSchema>;
 
 const Ack = z.object({ ok: z.literal(true) });
 
+// ---- Ledger and popup -------------------------------------------------------
+
+/** How a turn's footprint was computed. `local-fallback`: remote mode was on but the service failed; queued for retry. */
+export const ComputedBySchema = z.enum(['local', 'remote', 'local-fallback']);
+
+/** One recorded turn: counts and footprint, never chat text. */
+export const LedgerEntrySchema = CountedTurnSchema.extend({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  region: z.string(),
+  energyKwh: z.number().nonnegative(),
+  carbonG: z.number().nonnegative(),
+  waterL: z.number().nonnegative(),
+  stressLevel: z.enum(['low', 'moderate', 'high', 'critical']),
+  computedBy: ComputedBySchema,
+  plan: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const TotalsSchema = z.object({
+  turns: z.number().int().nonnegative(),
+  inputTokens: z.number().nonnegative(),
+  outputTokens: z.number().nonnegative(),
+  energyKwh: z.number().nonnegative(),
+  carbonG: z.number().nonnegative(),
+  waterL: z.number().nonnegative(),
+});
+export type Totals = z.infer<typeof TotalsSchema>;
+
+export const RemoteStatusSchema = z.object({
+  enabled: z.boolean(),
+  baseUrl: z.string(),
+  hasKey: z.boolean(),
+  /** off: local mode; ok: last call succeeded; unauthorized: key rejected, paused; quota: monthly quota used up; degraded: service unreachable, computing locally. */
+  state: z.enum(['off', 'ok', 'unauthorized', 'quota', 'degraded']),
+  message: z.string().nullable(),
+  plan: z.string().nullable(),
+  remaining: z.number().nullable(),
+  queued: z.number().int().nonnegative(),
+});
+export type RemoteStatus = z.infer<typeof RemoteStatusSchema>;
+
+export const PopupStateSchema = z.object({
+  settings: z.object({
+    region: z.string(),
+    countHistory: z.boolean(),
+    modelOverrides: z.record(z.string(), z.string()),
+  }),
+  totals: z.object({ today: TotalsSchema, last7: TotalsSchema, last30: TotalsSchema, allTime: TotalsSchema }),
+  /** The last 30 days, oldest first, one row per day (days without turns included, zero). */
+  daily: z.array(z.object({ day: z.string(), energyKwh: z.number(), carbonG: z.number(), waterL: z.number(), turns: z.number() })),
+  bySite: z.array(z.object({ site: SiteIdSchema, totals: TotalsSchema })),
+  byModel: z.array(z.object({ modelKey: z.string(), totals: TotalsSchema })),
+  lastTurn: LedgerEntrySchema.nullable(),
+  health: z.array(SiteHealthSchema),
+  remote: RemoteStatusSchema,
+});
+export type PopupState = z.infer<typeof PopupStateSchema>;
+
+export const SettingsPatchSchema = z.object({
+  region: z.string().optional(),
+  countHistory: z.boolean().optional(),
+  /** A model key, or null to go back to what the page shows. */
+  modelOverride: z.object({ site: SiteIdSchema, modelKey: z.string().nullable() }).optional(),
+});
+
+export const ExportSchema = z.object({ format: z.enum(['csv', 'json']) });
+export const ExportFileSchema = z.object({ filename: z.string(), mimeType: z.string(), content: z.string() });
+
+export const RemoteConfigSchema = z.object({
+  enabled: z.boolean(),
+  baseUrl: z.string(),
+  /** Omitted: keep the stored key. Empty string: forget it. */
+  apiKey: z.string().optional(),
+});
+export const RemoteTestResultSchema = z.object({
+  ok: z.boolean(),
+  code: z.string().nullable(),
+  message: z.string(),
+  plan: z.string().nullable(),
+  remaining: z.number().nullable(),
+  limit: z.number().nullable(),
+});
+
 export const protocol = {
   'turn/completed': { request: TurnCompletedSchema, response: z.object({ ok: z.literal(true), turnId: z.string() }) },
   'conversation/seed': { request: ConversationSeedSchema, response: Ack },
   'site/health': { request: SiteHealthSchema, response: Ack },
+
+  'popup/state': { request: z.object({}), response: PopupStateSchema },
+  'settings/update': { request: SettingsPatchSchema, response: Ack },
+  'ledger/recompute': { request: z.object({}), response: z.object({ ok: z.literal(true), recomputed: z.number().int() }) },
+  'ledger/export': { request: ExportSchema, response: ExportFileSchema },
+  'ledger/clear': { request: z.object({ confirm: z.literal(true) }), response: Ack },
+  'remote/configure': { request: RemoteConfigSchema, response: RemoteStatusSchema },
+  'remote/test': { request: z.object({}), response: RemoteTestResultSchema },
 } as const;
 
 export type Protocol = typeof protocol;
