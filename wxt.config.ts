@@ -6,6 +6,7 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
   vite: () => ({ plugins: [preact()] }),
+  zip: { excludeSources: ['var/**', 'bench/results/**', 'test/e2e/screenshots/**', '.ci/**'] },
   manifest: ({ browser }) => ({
     name: 'AI Chat Footprint',
     description:

@@ -1,7 +1,8 @@
 import { render } from 'preact';
+import { sendMessage } from '../../src/messaging/messaging';
+import { App } from '../../src/popup/App';
+import '../../src/popup/popup.css';
 
-function Popup() {
-  return <main>AI Chat Footprint</main>;
-}
-
-render(<Popup />, document.getElementById('app')!);
+// Ask for the numbers before anything renders; the benchmark reads the mark.
+const initialState = sendMessage('popup/state', {});
+render(<App initialState={initialState} onNumbersShown={() => performance.mark('numbers-shown')} />, document.getElementById('app')!);

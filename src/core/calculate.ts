@@ -172,8 +172,15 @@ function readRegion(body: Fields, name: 'region' | 'grid', gridOnly: boolean): R
   return ok(resolved);
 }
 
-function validate(request: unknown, v1: boolean): Result<ValidRequest> {
-  if (!isPlainObject(request)) return fail('BAD_REQUEST', 'The request body must be a JSON object.');
+/** Version 1 is unchanged: it knows only these fields, so a split or an image count sent to it must not change its answer. */
+const V1_FIELDS = ['model', 'tokens', 'grid', 'custom_wh_per_1k'];
+
+const v1Fields = (body: Fields): Fields =>
+  Object.fromEntries(V1_FIELDS.filter((name) => field(body, name) !== undefined).map((name) => [name, body[name]]));
+
+function validate(body: unknown, v1: boolean): Result<ValidRequest> {
+  if (!isPlainObject(body)) return fail('BAD_REQUEST', 'The request body must be a JSON object.');
+  const request = v1 ? v1Fields(body) : body;
   const model = readModel(request, v1 ? V1_MODEL_KEYS : undefined);
   if (!model.ok) return model;
   const rate = readRate(request, model.value);

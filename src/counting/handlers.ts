@@ -1,12 +1,31 @@
-// PLACEHOLDER (replaced by the site-tracking work): the worker's handlers for content-script messages.
+/** The worker's handlers for content-script messages: count turns, seed history, store site health. */
 import type { Handlers } from '../messaging/messaging';
 import type { CountedTurn } from '../messaging/protocol';
+import { countTurn, seedConversation } from './count-turn';
+import { writeSiteHealth } from './health';
 
 export interface TrackingDeps {
   /** Records a counted turn in the ledger (idempotent by turnId). */
   record(turn: CountedTurn): Promise<void>;
 }
 
-export function createTrackingHandlers(_deps: TrackingDeps): Handlers {
-  return {};
+export function createTrackingHandlers(deps: TrackingDeps): Handlers {
+  return {
+    'turn/completed': async (turn) => {
+      const started = performance.now();
+      const counted = await countTurn(turn);
+      await deps.record(counted);
+      // Readable by benchmarks (performance.getEntriesByName) without any global state of our own.
+      performance.measure('footprint:count-turn', { start: started, end: performance.now() });
+      return { ok: true as const, turnId: counted.turnId };
+    },
+    'conversation/seed': async (seed) => {
+      await seedConversation(seed);
+      return { ok: true as const };
+    },
+    'site/health': async (health) => {
+      await writeSiteHealth(health);
+      return { ok: true as const };
+    },
+  };
 }

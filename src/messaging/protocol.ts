@@ -17,6 +17,8 @@ export const TurnCompletedSchema = z.object({
   conversationId: z.string().min(1),
   /** Stable and unique per answer: the page's message id where it has one, else derived. */
   turnId: z.string().min(1),
+  /** The prompt's message id (as in conversation/seed), so a reload's seed does not add the prompt to history again. */
+  promptId: z.string().min(1).optional(),
   /** The model label as the page shows it, or null when the page shows none. */
   modelLabel: z.string().nullable(),
   promptText: z.string(),

@@ -1,0 +1,79 @@
+/**
+ * `npm run keys -- create --plan <plan> [--name <label>]` | `list` | `revoke <id>`
+ * Manages the service's API keys in the store the environment selects
+ * (FOOTPRINT_REDIS_URL, else FOOTPRINT_DB_PATH). `create` prints the new key as
+ * its last line; it is shown only this once.
+ */
+import { parseArgs } from 'node:util';
+import { PLANS } from '../src/core';
+import { ConfigError, loadConfig } from '../src/server/config';
+import { createApiKey, UnknownPlanError } from '../src/server/store/api-keys';
+import { openStore } from '../src/server/store/open';
+import type { Store } from '../src/server/store/store';
+import { monthKey } from '../src/server/quota';
+
+const USAGE = `Usage:
+  npm run keys -- create --plan <${PLANS.map((p) => p.key).join('|')}> [--name <label>]
+  npm run keys -- list
+  npm run keys -- revoke <id>`;
+
+class UsageError extends Error {}
+
+async function run(store: Store, argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { plan: { type: 'string' }, name: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const [command, ...rest] = positionals;
+  switch (command) {
+    case 'create': {
+      if (!values.plan) throw new UsageError('create needs --plan.');
+      const { id, key } = await createApiKey(store, values.plan, values.name ?? '');
+      console.log(`Created key ${id} on the ${values.plan} plan. Keep it now; it is not stored and will not be shown again:`);
+      console.log(key);
+      return;
+    }
+    case 'list': {
+      const keys = await store.listKeys();
+      const month = monthKey(new Date());
+      if (keys.length === 0) console.log('No keys.');
+      for (const k of keys) {
+        const used = await store.usage(k.id, month);
+        const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
+        console.log(`${k.id}\t${k.plan}\t${state}\tused ${used} in ${month}\tcreated ${k.createdAt}\t${k.name}`);
+      }
+      return;
+    }
+    case 'revoke': {
+      const id = rest[0];
+      if (!id) throw new UsageError('revoke needs the key id (see keys -- list).');
+      if (!(await store.revokeKey(id, new Date()))) throw new UsageError(`No key with id ${id}.`);
+      console.log(`Revoked ${id}.`);
+      return;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command ${command}.` : 'No command.');
+  }
+}
+
+async function main(): Promise<number> {
+  let store: Store | undefined;
+  try {
+    const config = loadConfig();
+    store = await openStore(config);
+    await run(store, process.argv.slice(2));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
+    else if (error instanceof ConfigError || error instanceof UnknownPlanError) console.error(error.message);
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${error.message}\n${USAGE}`);
+    } else console.error(error);
+    return 2;
+  } finally {
+    await store?.close();
+  }
+}
+
+main().then((code) => process.exit(code));

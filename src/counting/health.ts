@@ -1,0 +1,25 @@
+/** Site health as the content scripts report it, stored for the popup. */
+import { storage } from 'wxt/utils/storage';
+import type { SiteHealth } from '../messaging/protocol';
+import type { SiteId } from '../sites/site-ids';
+import { serialized } from './conversations';
+
+export const siteHealthItem = storage.defineItem<Partial<Record<SiteId, SiteHealth>>>('local:siteHealth', {
+  fallback: {},
+  version: 1,
+});
+
+export function writeSiteHealth(health: SiteHealth): Promise<void> {
+  return serialized(async () => {
+    const all = await siteHealthItem.getValue();
+    const known = all[health.site];
+    // Reports can arrive out of order from several tabs: keep the newest.
+    if (known && known.at > health.at) return;
+    await siteHealthItem.setValue({ ...all, [health.site]: health });
+  });
+}
+
+/** Every site's latest health, for the popup. */
+export async function readSiteHealth(): Promise<SiteHealth[]> {
+  return Object.values(await siteHealthItem.getValue()).filter((h): h is SiteHealth => h !== undefined);
+}

@@ -1,0 +1,78 @@
+/** A counted turn -> a ledger entry, through the shared core (locally) or the service's answer (remote). */
+import { calculate, resolveRegion, type CalculationResponse, type CoreError, type Result } from '../core';
+import type { ComputedBySchema, CountedTurn, LedgerEntry } from '../messaging/protocol';
+import type { RemoteRequest } from '../remote/client';
+import type { Settings } from '../storage/settings';
+import type { z } from 'zod';
+
+type ComputedBy = z.infer<typeof ComputedBySchema>;
+
+/** The turn as the calculation sees it: the user's model override and history setting applied, the current region. */
+export function requestFor(turn: CountedTurn, settings: Settings): RemoteRequest {
+  const history = settings.countHistory ? turn.historyTokens : 0;
+  return {
+    model: settings.modelOverrides[turn.site] ?? turn.modelKey,
+    input_tokens: turn.promptTokens + history,
+    output_tokens: turn.answerTokens,
+    region: settings.region,
+  };
+}
+
+function entry(turn: CountedTurn, req: RemoteRequest, r: Pick<CalculationResponse, 'energy_kwh' | 'carbon_gco2e' | 'water' | 'region'>, computedBy: ComputedBy, plan: string): LedgerEntry {
+  return {
+    turnId: turn.turnId,
+    time: turn.time,
+    site: turn.site,
+    conversationId: turn.conversationId,
+    modelKey: req.model,
+    promptTokens: turn.promptTokens,
+    historyTokens: turn.historyTokens,
+    answerTokens: turn.answerTokens,
+    inputTokens: req.input_tokens,
+    outputTokens: req.output_tokens,
+    region: r.region,
+    energyKwh: r.energy_kwh,
+    carbonG: r.carbon_gco2e,
+    waterL: r.water.liters,
+    stressLevel: r.water.stress_level,
+    computedBy,
+    plan,
+  };
+}
+
+/** Computes with the core. A turn with no tokens at all costs nothing (the core rejects a zero total). */
+export function computeLocally(turn: CountedTurn, req: RemoteRequest, computedBy: ComputedBy = 'local'): Result<LedgerEntry, CoreError> {
+  if (req.input_tokens + req.output_tokens === 0) {
+    const region = resolveRegion(req.region);
+    if (!region) return { ok: false, error: { status: 400, code: 'INVALID_REGION', message: `Unknown region ${req.region}.` } };
+    const zero = { region: region.row.key, energy_kwh: 0, carbon_gco2e: 0, water: { liters: 0, stress_level: region.row.stress_level, wue_liters_per_kwh: 0, note: '' } };
+    return { ok: true, value: entry(turn, req, zero, computedBy, 'local') };
+  }
+  const result = calculate(req, { plan: 'local' });
+  if (!result.ok) return result;
+  return { ok: true, value: entry(turn, req, result.value, computedBy, 'local') };
+}
+
+export function entryFromRemote(turn: CountedTurn, req: RemoteRequest, response: CalculationResponse): LedgerEntry {
+  return entry(turn, req, response, 'remote', response.plan);
+}
+
+/** The counted turn an entry came from (for recompute and retries). */
+export function turnOf(e: LedgerEntry): CountedTurn {
+  return {
+    turnId: e.turnId,
+    time: e.time,
+    site: e.site,
+    conversationId: e.conversationId,
+    modelKey: e.modelKey,
+    promptTokens: e.promptTokens,
+    historyTokens: e.historyTokens,
+    answerTokens: e.answerTokens,
+  };
+}
+
+/** The stored entry's counts with another region: inputs stay as recorded (history setting and model at the time). */
+export function recomputeEntry(e: LedgerEntry, region: string): Result<LedgerEntry, CoreError> {
+  const req: RemoteRequest = { model: e.modelKey, input_tokens: e.inputTokens, output_tokens: e.outputTokens, region };
+  return computeLocally(turnOf(e), req, 'local');
+}

@@ -1,0 +1,60 @@
+/** The ledger as CSV and JSON files. Columns documented in docs/export-format.md. */
+import type { LedgerEntry } from '../messaging/protocol';
+import type { MonthTotals } from '../storage/ledger-items';
+import { splitGroupKey } from './totals';
+
+export const CSV_COLUMNS = [
+  'turn_id', 'time_utc', 'local_day', 'site', 'conversation_id', 'model_key',
+  'prompt_tokens', 'history_tokens', 'answer_tokens', 'input_tokens', 'output_tokens',
+  'region', 'energy_kwh', 'carbon_gco2e', 'water_liters', 'water_stress', 'computed_by', 'plan',
+] as const;
+
+/** RFC 4180 quoting; text that a spreadsheet would run as a formula is prefixed with an apostrophe. */
+function csvField(v: string | number): string {
+  if (typeof v === 'number') return String(v);
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export interface DayEntries {
+  day: string;
+  entries: LedgerEntry[];
+}
+
+export function toCsv(days: readonly DayEntries[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const { day, entries } of days) {
+    for (const e of entries) {
+      lines.push(
+        [
+          e.turnId, new Date(e.time).toISOString(), day, e.site, e.conversationId, e.modelKey,
+          e.promptTokens, e.historyTokens, e.answerTokens, e.inputTokens, e.outputTokens,
+          e.region, e.energyKwh, e.carbonG, e.waterL, e.stressLevel, e.computedBy, e.plan,
+        ].map(csvField).join(','),
+      );
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export const EXPORT_FORMAT = 'ai-chat-footprint-ledger';
+export const EXPORT_VERSION = 1;
+
+export function toJson(days: readonly DayEntries[], months: readonly MonthTotals[], exportedAt: number): string {
+  const dailyTotals = months
+    .flatMap((m) => Object.entries(m.days))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([day, rows]) =>
+      Object.entries(rows).map(([key, r]) => {
+        const { site, modelKey } = splitGroupKey(key);
+        return { day, site, modelKey, turns: r[0], inputTokens: r[1], outputTokens: r[2], energyKwh: r[3], carbonG: r[4], waterL: r[5] };
+      }),
+    );
+  return JSON.stringify({
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date(exportedAt).toISOString(),
+    turns: days.flatMap(({ day, entries }) => entries.map((e) => ({ ...e, localDay: day }))),
+    dailyTotals,
+  });
+}

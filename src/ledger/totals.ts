@@ -1,0 +1,39 @@
+/** Daily totals arithmetic: rows per "site|model" per day, and sums over ranges. */
+import type { LedgerEntry, Totals } from '../messaging/protocol';
+import type { TotalsRow } from '../storage/ledger-items';
+
+export const groupKey = (site: string, modelKey: string) => `${site}|${modelKey}`;
+
+export function splitGroupKey(key: string): { site: string; modelKey: string } {
+  const i = key.indexOf('|');
+  return { site: key.slice(0, i), modelKey: key.slice(i + 1) };
+}
+
+export function addEntryToRows(rows: Record<string, TotalsRow>, e: LedgerEntry): void {
+  const k = groupKey(e.site, e.modelKey);
+  const r = rows[k] ?? [0, 0, 0, 0, 0, 0];
+  rows[k] = [r[0] + 1, r[1] + e.inputTokens, r[2] + e.outputTokens, r[3] + e.energyKwh, r[4] + e.carbonG, r[5] + e.waterL];
+}
+
+export function rowsFromEntries(entries: readonly LedgerEntry[]): Record<string, TotalsRow> {
+  const rows: Record<string, TotalsRow> = {};
+  for (const e of entries) addEntryToRows(rows, e);
+  return rows;
+}
+
+export const emptyTotals = (): Totals => ({ turns: 0, inputTokens: 0, outputTokens: 0, energyKwh: 0, carbonG: 0, waterL: 0 });
+
+export function addRow(t: Totals, r: TotalsRow): void {
+  t.turns += r[0];
+  t.inputTokens += r[1];
+  t.outputTokens += r[2];
+  t.energyKwh += r[3];
+  t.carbonG += r[4];
+  t.waterL += r[5];
+}
+
+export function sumRows(rows: Iterable<TotalsRow>): Totals {
+  const t = emptyTotals();
+  for (const r of rows) addRow(t, r);
+  return t;
+}

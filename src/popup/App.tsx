@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { sendMessage, type MessageError, type MessageResult } from '../messaging/messaging';
+import type { PopupState, RemoteStatus } from '../messaging/protocol';
+import { Alerts } from './components/Alerts';
+import { Breakdown } from './components/Breakdown';
+import { DailyChart } from './components/DailyChart';
+import { DataActions } from './components/DataActions';
+import { LastAnswer } from './components/LastAnswer';
+import { RegionSettings } from './components/RegionSettings';
+import { RemoteSettings } from './components/RemoteSettings';
+import { TotalsPanel } from './components/TotalsPanel';
+import { TrackingSettings } from './components/TrackingSettings';
+
+type Load = { status: 'loading'; slow: boolean } | { status: 'error'; error: MessageError } | { status: 'ready'; state: PopupState };
+
+/** After this long without an answer the popup says it is still waiting. */
+export const SLOW_AFTER_MS = 2000;
+
+export interface AppProps {
+  locale?: string;
+  /** The first popup/state request, started before Preact renders anything (saves a frame). */
+  initialState?: Promise<MessageResult<PopupState>>;
+  /** Called once, right after the first numbers are in the DOM (the benchmark marks it). */
+  onNumbersShown?: () => void;
+}
+
+export const METHODOLOGY_PATH = '/methodology.html';
+
+export function App({ locale = navigator.language || 'en-US', onNumbersShown, initialState }: AppProps) {
+  const [load, setLoad] = useState<Load>({ status: 'loading', slow: false });
+  const [refreshError, setRefreshError] = useState<MessageError | null>(null);
+  // The numbers render first; charts and settings follow once they are painted.
+  const [showRest, setShowRest] = useState(false);
+  const shown = useRef(false);
+  const pending = useRef(initialState);
+
+  const refresh = useCallback(async () => {
+    const first = pending.current;
+    pending.current = undefined;
+    const res = await (first ?? sendMessage('popup/state', {}));
+    if (res.ok) {
+      setRefreshError(null);
+      setLoad({ status: 'ready', state: res.value });
+    } else {
+      // Keep numbers already on screen, but say they may be stale.
+      setLoad((prev) => (prev.status === 'ready' ? prev : { status: 'error', error: res.error }));
+      setRefreshError(res.error);
+    }
+  }, []);
+
+  useEffect(() => {
+    const slow = setTimeout(() => setLoad((prev) => (prev.status === 'loading' ? { status: 'loading', slow: true } : prev)), SLOW_AFTER_MS);
+    void refresh().finally(() => clearTimeout(slow));
+    return () => clearTimeout(slow);
+  }, [refresh]);
+
+  useLayoutEffect(() => {
+    if (load.status === 'ready' && !shown.current) {
+      shown.current = true;
+      onNumbersShown?.();
+    }
+  }, [load.status]);
+
+  useEffect(() => {
+    if (load.status === 'ready' && !showRest) setShowRest(true);
+  }, [load.status, showRest]);
+
+  const setRemote = async (remote?: RemoteStatus) => {
+    if (remote) setLoad((prev) => (prev.status === 'ready' ? { status: 'ready', state: { ...prev.state, remote } } : prev));
+    await refresh();
+  };
+
+  const methodologyUrl = browser.runtime.getURL(METHODOLOGY_PATH);
+
+  return (
+    <div class="popup">
+      <header>
+        <h1>AI Chat Footprint</h1>
+        <a
+          href={methodologyUrl}
+          target="_blank"
+          rel="noopener"
+          onClick={(e) => {
+            e.preventDefault();
+            void browser.tabs.create({ url: methodologyUrl });
+          }}
+        >
+          Methodology
+        </a>
+      </header>
+      {load.status === 'loading' && (
+        <p class="loading" role="status" aria-live="polite" data-testid="loading">
+          {load.slow ? 'Still waiting for the extension’s background worker…' : 'Loading your footprint…'}
+        </p>
+      )}
+      {load.status === 'error' && (
+        <div class="error-box" role="alert" data-testid="load-error">
+          <p>
+            <strong>No numbers to show:</strong> the extension’s background worker did not answer ({load.error.message}; {load.error.code}).
+          </p>
+          <button type="button" onClick={() => { setLoad({ status: 'loading', slow: false }); void refresh(); }}>
+            Try again
+          </button>
+        </div>
+      )}
+      {load.status === 'ready' && (
+        <main>
+          {refreshError && (
+            <p class="status status-warning" role="alert">
+              Could not refresh ({refreshError.message}); the numbers shown may be out of date.
+            </p>
+          )}
+          <Alerts state={load.state} locale={locale} />
+          <TotalsPanel state={load.state} locale={locale} />
+          <LastAnswer entry={load.state.lastTurn} locale={locale} />
+          {showRest && <Rest state={load.state} locale={locale} refresh={refresh} setRemote={setRemote} />}
+        </main>
+      )}
+    </div>
+  );
+}
+
+function Rest({ state, locale, refresh, setRemote }: { state: PopupState; locale: string; refresh: () => Promise<void>; setRemote: (r?: RemoteStatus) => Promise<void> }) {
+  return (
+    <>
+          <DailyChart daily={state.daily} locale={locale} />
+          <Breakdown state={state} locale={locale} />
+          <RegionSettings region={state.settings.region} turns={state.totals.allTime.turns} locale={locale} onChanged={refresh} />
+          <TrackingSettings state={state} onChanged={refresh} />
+          <RemoteSettings remote={state.remote} locale={locale} onChanged={setRemote} />
+          <DataActions turns={state.totals.allTime.turns} locale={locale} onChanged={refresh} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { PopupState } from '../../messaging/protocol';
+import { healthRows, remoteStatusView } from '../view';
+
+/** Problems that change what the numbers mean, shown above everything else. */
+export function Alerts({ state, locale }: { state: PopupState; locale: string }) {
+  const remote = ['unauthorized', 'quota', 'degraded'].includes(state.remote.state) ? remoteStatusView(state.remote, locale) : null;
+  const sites = healthRows(state.health).filter((h) => h.status === 'not-recognized');
+  if (!remote && sites.length === 0) return null;
+  return (
+    <ul class="alerts" data-testid="alerts" aria-label="Problems">
+      {remote && <li class={`tone-${remote.tone}`}>{remote.text}</li>}
+      {sites.map((h) => (
+        <li key={h.site} class="tone-error">
+          {h.text}
+        </li>
+      ))}
+    </ul>
+  );
+}

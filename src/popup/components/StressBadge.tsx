@@ -1,0 +1,13 @@
+import { stressViewFor } from '../view';
+
+/** The region's water-stress class as a coloured badge, with its one-sentence note. */
+export function StressBadge({ region }: { region: string }) {
+  const view = stressViewFor(region);
+  if (!view) return <p class="note">Unknown region "{region}": water stress cannot be shown.</p>;
+  return (
+    <div class="stress">
+      <span class={`badge stress-${view.level}`}>{view.badge}</span>
+      <p class="note">{view.note}</p>
+    </div>
+  );
+}

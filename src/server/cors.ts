@@ -1,0 +1,42 @@
+import type { MiddlewareHandler } from 'hono';
+
+const EXTENSION_ORIGIN = /^(?:chrome-extension|moz-extension):\/\/[A-Za-z0-9-]+$/;
+
+const ALLOW_HEADERS = 'Authorization, Content-Type';
+const EXPOSE_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
+const ALLOW_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+export function isAllowedOrigin(origin: string, configured: readonly string[]): boolean {
+  return EXTENSION_ORIGIN.test(origin) || configured.includes(origin);
+}
+
+/**
+ * CORS for the browser extension's origins and the configured ones. A
+ * preflight (OPTIONS with Access-Control-Request-Method) is answered here; any
+ * other request goes on and gets the allow/expose headers on its answer.
+ */
+export function corsMiddleware(configured: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    const allowed = origin !== undefined && isAllowedOrigin(origin, configured);
+    const isPreflight = c.req.method === 'OPTIONS' && origin !== undefined && c.req.header('access-control-request-method') !== undefined;
+    if (isPreflight) {
+      const headers: Record<string, string> = { Vary: 'Origin' };
+      if (allowed) {
+        Object.assign(headers, {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Methods': ALLOW_METHODS,
+          'Access-Control-Allow-Headers': ALLOW_HEADERS,
+          'Access-Control-Max-Age': '600',
+        });
+      }
+      return new Response(null, { status: 204, headers });
+    }
+    await next();
+    c.res.headers.append('Vary', 'Origin');
+    if (allowed) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    }
+  };
+}

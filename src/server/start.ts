@@ -1,0 +1,106 @@
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { problemBody, problemResponse, PROBLEM_CONTENT_TYPE } from './problem';
+import { openStore } from './store/open';
+import type { Store } from './store/store';
+
+export { createApiKey } from './store/api-keys';
+export type { Store } from './store/store';
+
+export interface StartOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  host?: string;
+  /** SQLite file; default ':memory:' (a throwaway store) unless redisUrl is given. */
+  dbPath?: string;
+  redisUrl?: string;
+  /** The clock quotas are counted by (calendar month, UTC). */
+  now?: () => Date;
+  /** Public base URL; default the address the service listens on. */
+  baseUrl?: string;
+  corsOrigins?: string[];
+  methodologyPath?: string;
+}
+
+export interface RunningService {
+  url: string;
+  store: Store;
+  close(): Promise<void>;
+}
+
+const displayHost = (host: string) => {
+  const h = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return h.includes(':') ? `[${h}]` : h;
+};
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/**
+ * Requests so malformed that no app sees them still get problem+json: a URL
+ * the adapter cannot build a Request from, or bytes Node's parser rejects.
+ */
+function answerMalformedRequests(server: Server, baseUrl: () => string) {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify(
+      problemBody(tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', tooLarge ? 'The request headers are too large.' : 'The HTTP request is malformed.', baseUrl()),
+    );
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+/** Starts the service in this process; used by `npm run serve` and by tests. */
+export async function startService(opts: StartOptions = {}): Promise<RunningService> {
+  const host = opts.host ?? '127.0.0.1';
+  const store = await openStore({ redisUrl: opts.redisUrl, dbPath: opts.dbPath ?? ':memory:' });
+  // The default base URL depends on the port picked, so the app is built once the server listens.
+  let baseUrl = opts.baseUrl ?? '';
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const server = createServer(
+    getRequestListener((request, env) => handle(request, env), {
+      errorHandler: (error) =>
+        error instanceof RequestError
+          ? problemResponse('BAD_REQUEST', `The request URL or Host header is malformed (${error.message}).`, baseUrl)
+          : problemResponse('INTERNAL', 'The service failed unexpectedly. Please try again later.', baseUrl),
+    }),
+  );
+  answerMalformedRequests(server, () => baseUrl);
+  try {
+    const info = await listen(server, opts.port ?? 0, host);
+    const url = `http://${displayHost(host)}:${info.port}`;
+    baseUrl = (opts.baseUrl ?? url).replace(/\/+$/, '');
+    const app = createApp({
+      store,
+      clock: opts.now ?? (() => new Date()),
+      config: { baseUrl, corsOrigins: opts.corsOrigins ?? [], methodologyPath: opts.methodologyPath },
+    });
+    handle = (request, env) => app.fetch(request, env);
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      store,
+      close: () =>
+        (closing ??= new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }).then(() => store.close())),
+    };
+  } catch (error) {
+    server.close();
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,176 @@
+/** DOM helpers shared by the site adapters: ordered selector chains, visible text, derived ids. */
+import type { PageMessage, Role } from './adapter';
+
+/** Elements of the first selector in the chain that matches anything, in page order. */
+export function firstMatching(root: ParentNode, chain: readonly string[]): Element[] {
+  for (const selector of chain) {
+    const found = root.querySelectorAll(selector);
+    if (found.length > 0) return outermost(Array.from(found));
+  }
+  return [];
+}
+
+/** The first element any selector of the chain finds. */
+export function firstElement(root: ParentNode, chain: readonly string[]): Element | null {
+  for (const selector of chain) {
+    const el = root.querySelector(selector);
+    if (el) return el;
+  }
+  return null;
+}
+
+export const anyMatches = (root: ParentNode, chain: readonly string[]): boolean => firstElement(root, chain) !== null;
+
+/** Drops elements nested inside another element of the same list (lists are in page order). */
+function outermost(els: Element[]): Element[] {
+  const out: Element[] = [];
+  for (const el of els) {
+    const last = out[out.length - 1];
+    if (last && last.contains(el)) continue;
+    out.push(el);
+  }
+  return out;
+}
+
+/** User and assistant elements from two selector chains, merged in page order. */
+export function byRole(root: ParentNode, userChain: readonly string[], assistantChain: readonly string[]): Array<{ role: Role; element: Element }> {
+  const users = firstMatching(root, userChain).map((element) => ({ role: 'user' as const, element }));
+  const assistants = firstMatching(root, assistantChain).map((element) => ({ role: 'assistant' as const, element }));
+  return [...users, ...assistants].sort((a, b) =>
+    a.element === b.element ? 0 : a.element.compareDocumentPosition(b.element) & 4 /* FOLLOWING */ ? -1 : 1,
+  );
+}
+
+/** UI chrome inside messages: controls, icons, screen-reader-only and non-selectable labels. */
+export const CHROME_SELECTOR = [
+  'button',
+  '[role="button"]',
+  'svg',
+  'style',
+  'script',
+  'noscript',
+  'template',
+  'textarea',
+  'input',
+  'select',
+  'img',
+  '[hidden]',
+  '[aria-hidden="true"]',
+  '.sr-only',
+  '.cdk-visually-hidden',
+  '.select-none',
+].join(',');
+
+const BLOCK_TAGS = new Set([
+  'P', 'DIV', 'LI', 'UL', 'OL', 'PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'TABLE', 'TR', 'BLOCKQUOTE', 'SECTION',
+  'ARTICLE', 'HEADER', 'FOOTER', 'HR', 'DL', 'DT', 'DD', 'FIGURE', 'FIGCAPTION', 'DETAILS', 'SUMMARY',
+]);
+
+/**
+ * The visible text of an element, the same in every browser engine: blocks on their own lines,
+ * whitespace collapsed outside `pre`, table cells separated by a tab, chrome left out.
+ */
+export function visibleText(root: Element, skip: string = CHROME_SELECTOR): string {
+  let out = '';
+  const newline = () => {
+    out = out.replace(/[ \t]+$/, '');
+    if (out !== '' && !out.endsWith('\n')) out += '\n';
+  };
+  const walk = (node: Node, pre: boolean): void => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) {
+        const raw = child.nodeValue ?? '';
+        if (pre) out += raw;
+        else {
+          let text = raw.replace(/\s+/g, ' ');
+          if (out === '' || out.endsWith('\n') || out.endsWith(' ') || out.endsWith('\t')) text = text.replace(/^ /, '');
+          out += text;
+        }
+      } else if (child.nodeType === 1) {
+        const el = child as Element;
+        if (el.matches(skip)) continue;
+        const tag = el.tagName;
+        if (tag === 'BR') {
+          out += '\n';
+          continue;
+        }
+        if (tag === 'TD' || tag === 'TH') {
+          if (out !== '' && !out.endsWith('\n')) out = out.replace(/ +$/, '') + '\t';
+          walk(el, pre);
+          continue;
+        }
+        const block = BLOCK_TAGS.has(tag);
+        if (block) newline();
+        walk(el, pre || tag === 'PRE');
+        if (block) newline();
+      }
+    }
+  };
+  walk(root, false);
+  return out.trim();
+}
+
+/** Visible text of the first part that exists (in chain order), else of the element itself. */
+export function textOfParts(el: Element, partsChain: readonly string[]): string {
+  const parts = firstMatching(el, partsChain);
+  if (parts.length === 0) return visibleText(el);
+  return parts.map((p) => visibleText(p)).filter((t) => t !== '').join('\n');
+}
+
+/** FNV-1a, 32 bits, as base 36: a short deterministic fingerprint (not a security hash). */
+export function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * Ids for pages without message ids: the conversation, a fingerprint of the prompt and which
+ * occurrence of that prompt it is. No scroll position goes in, so a virtual list that shows
+ * other messages after scrolling keeps the same ids. An assistant message takes its prompt's id.
+ */
+export function derivedIds(conversation: string, found: Array<{ role: Role; element: Element }>): PageMessage[] {
+  const seen = new Map<string, number>();
+  let promptId = `${conversation}:start`;
+  let answers = 0;
+  return found.map(({ role, element }) => {
+    if (role === 'user') {
+      const print = fingerprint((element.textContent ?? '').replace(/\s+/g, ' ').trim());
+      const n = seen.get(print) ?? 0;
+      seen.set(print, n + 1);
+      promptId = `${conversation}:${print}.${n}`;
+      answers = 0;
+      return { id: `${promptId}:u`, role, element, pageId: false };
+    }
+    return { id: `${promptId}:a${answers++}`, role, element, pageId: false };
+  });
+}
+
+/** Path segment after `marker` in a URL (`/c/<id>` -> id), or null. */
+export function segmentAfter(url: string, markers: readonly string[]): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const parts = path.split('/').filter(Boolean);
+  for (const marker of markers) {
+    const i = parts.indexOf(marker);
+    if (i >= 0 && parts[i + 1]) return parts[i + 1];
+  }
+  return null;
+}
+
+/** Visible label text of an element, whitespace collapsed; null when empty. */
+export function labelText(el: Element | null): string | null {
+  if (!el) return null;
+  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return text === '' ? null : text;
+}
+
+/** Stop buttons as most sites label them (English and data attributes; used only as one signal among others). */
+export const GENERIC_STOP = ['button[aria-label*="Stop" i]', '[role="button"][aria-label*="Stop" i]', '[data-testid*="stop" i]'];

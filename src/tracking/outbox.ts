@@ -1,0 +1,51 @@
+/**
+ * Messages to the worker, delivered in order and resent until the worker acknowledges them
+ * (the worker may be stopped or restarting). A message the worker rejects as invalid is dropped:
+ * resending it would never succeed.
+ */
+import type { MessageResult } from '../messaging/messaging';
+import type { MessageType, RequestOf, ResponseOf } from '../messaging/protocol';
+
+export type Send = <T extends MessageType>(type: T, data: RequestOf<T>) => Promise<MessageResult<ResponseOf<T>>>;
+
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 30_000;
+
+export class Outbox {
+  private queue: Array<{ type: MessageType; data: unknown }> = [];
+  private running = false;
+  private stopped = false;
+
+  constructor(private readonly send: Send) {}
+
+  push<T extends MessageType>(type: T, data: RequestOf<T>): void {
+    this.queue.push({ type, data });
+    void this.pump();
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    let wait = FIRST_RETRY_MS;
+    while (this.queue.length > 0 && !this.stopped) {
+      const head = this.queue[0];
+      const result = await this.send(head.type, head.data as never);
+      if (result.ok || result.error.code === 'INVALID_MESSAGE') {
+        this.queue.shift();
+        wait = FIRST_RETRY_MS;
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        wait = Math.min(wait * 2, MAX_RETRY_MS);
+      }
+    }
+    this.running = false;
+  }
+}

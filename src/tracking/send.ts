@@ -1,0 +1,33 @@
+/**
+ * The content script's sender. Same envelope and result values as `sendMessage` in
+ * src/messaging/messaging.ts, without validating answers with the protocol's zod schemas: zod
+ * would multiply the content script's size (it must stay under 30 KB), and the content script
+ * only needs to know whether the worker acknowledged. The worker validates every request.
+ * For the same reason it uses the native promise-based runtime API (Firefox `browser`, Chrome MV3
+ * `chrome`) rather than the polyfill.
+ */
+import type { MessageResult } from '../messaging/messaging';
+import type { MessageType, RequestOf, ResponseOf } from '../messaging/protocol';
+
+export async function sendToWorker<T extends MessageType>(type: T, data: RequestOf<T>): Promise<MessageResult<ResponseOf<T>>> {
+  try {
+    const answer = (await runtime().sendMessage({ type, data })) as MessageResult<ResponseOf<T>> | undefined;
+    if (!answer || typeof answer !== 'object' || typeof answer.ok !== 'boolean') {
+      return { ok: false, error: { code: 'NO_RECEIVER', message: `No answer to ${type}.` } };
+    }
+    return answer;
+  } catch (e) {
+    return { ok: false, error: { code: 'SEND_FAILED', message: e instanceof Error ? e.message : String(e) } };
+  }
+}
+
+interface RuntimeLike {
+  sendMessage(message: unknown): Promise<unknown>;
+}
+
+function runtime(): RuntimeLike {
+  const g = globalThis as unknown as { browser?: { runtime?: RuntimeLike }; chrome?: { runtime?: RuntimeLike } };
+  const found = g.browser?.runtime ?? g.chrome?.runtime;
+  if (!found) throw new Error('The extension runtime is not available.');
+  return found;
+}

@@ -1,0 +1,28 @@
+/** The worker's alarms: remote retries and the badge's midnight refresh. Registered synchronously at start. */
+import { browser } from 'wxt/browser';
+import { msUntilNextLocalMidnight } from '../storage/days';
+import { RETRY_ALARM } from '../remote/retry-queue';
+
+export const MIDNIGHT_ALARM = 'badge-midnight';
+/** Chrome fires alarms at most every 30 s. */
+const MIN_ALARM_DELAY_MS = 30_000;
+
+export async function scheduleRetryAlarm(at: number | null, now = Date.now()): Promise<void> {
+  if (at === null) {
+    await browser.alarms.clear(RETRY_ALARM);
+    return;
+  }
+  await browser.alarms.create(RETRY_ALARM, { when: Math.max(at, now + MIN_ALARM_DELAY_MS) });
+}
+
+export async function scheduleMidnightAlarm(now = Date.now()): Promise<void> {
+  await browser.alarms.create(MIDNIGHT_ALARM, { when: now + msUntilNextLocalMidnight(now) + 1000 });
+}
+
+export function registerAlarms(handlers: Record<string, () => Promise<unknown>>, ready: Promise<unknown>): void {
+  browser.alarms.onAlarm.addListener((alarm) => {
+    const run = handlers[alarm.name];
+    if (!run) return;
+    void ready.then(run).catch((e) => console.error(`[footprint] alarm ${alarm.name} failed`, e));
+  });
+}

@@ -1,0 +1,180 @@
+/**
+ * The popup of the built extension in Debian's Chromium, against the real
+ * worker: turns are fed with runtime messages from the popup page, and the
+ * popup must show exactly the token counts (o200k) and the footprint the core
+ * computes for them. Also: region change and recompute, screenshots in light
+ * and dark mode (test/e2e/screenshots/).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { resolve } from 'node:path';
+import { calculate } from '../../src/core';
+import { formatCarbon, formatEnergy, formatInteger, formatWater, quantityText } from '../../src/popup/format';
+import { launchWithExtension, type LaunchedExtension } from './support/launch';
+
+const SCREENSHOTS = resolve('test/e2e/screenshots');
+const EXTENSION_DIR = process.env.POPUP_EXTENSION_DIR; // optional: a build of one's own (default .output/chrome-mv3)
+
+let ext: LaunchedExtension;
+let page: Page;
+let popupUrl: string;
+
+interface SentTurn {
+  turnId: string;
+  conversationId: string;
+  promptText: string;
+  answerText: string;
+}
+
+async function sendTurn(turn: SentTurn): Promise<void> {
+  const answer = await page.evaluate(
+    (t) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'turn/completed', data: { site: 'chatgpt', modelLabel: null, finishedAt: Date.now(), ...t } }),
+    turn,
+  );
+  expect(answer).toMatchObject({ ok: true, value: { ok: true, turnId: turn.turnId } });
+}
+
+async function openPopup(): Promise<void> {
+  await page.goto(popupUrl);
+  await page.waitForSelector('[data-testid="total-energy"], [data-testid="load-error"]', { timeout: 15_000 });
+  const error = await page.$('[data-testid="load-error"]');
+  if (error) throw new Error(`popup shows no numbers: ${await error.textContent()}`);
+}
+
+const textOf = async (testId: string) => ((await page.textContent(`[data-testid="${testId}"]`)) ?? '').replace(/\s+/g, ' ').trim();
+
+function footprint(model: string, input: number, output: number, region: string) {
+  const res = calculate({ model, input_tokens: input, output_tokens: output, region });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.value;
+}
+
+async function openPanel(id: string): Promise<void> {
+  const open = await page.$eval(`#${id}-panel`, (d) => (d as HTMLDetailsElement).open);
+  if (!open) await page.click(`#${id}-panel > summary`);
+}
+
+beforeAll(async () => {
+  ext = await launchWithExtension(EXTENSION_DIR ? { extensionDir: EXTENSION_DIR } : {});
+  page = await ext.context.newPage();
+  await page.setViewportSize({ width: 380, height: 600 });
+  popupUrl = `chrome-extension://${ext.extensionId}/popup.html`;
+});
+
+afterAll(async () => {
+  await ext?.close();
+});
+
+describe('popup with the real worker', () => {
+  const MODEL = 'alpha-5.5';
+  const turns: SentTurn[] = [
+    {
+      conversationId: 'e2e-popup-1',
+      turnId: 'e2e-t1',
+      promptText: 'How much water does a data centre use to cool one rack for an hour? Give a short answer.',
+      answerText: 'It depends on the cooling design. An evaporatively cooled rack drawing 10 kW for an hour uses roughly 10-20 liters of water on site; air-cooled and closed-loop designs use far less.',
+    },
+    {
+      conversationId: 'e2e-popup-1',
+      turnId: 'e2e-t2',
+      promptText: 'And in Sweden, with its cold climate? Compare it with Virginia, in one paragraph, and mention free cooling.',
+      answerText: 'In Sweden, outside air is cold enough for free cooling most of the year, so water use per kWh is a fraction of Virginia’s, where hot humid summers require evaporative cooling. '.repeat(3),
+    },
+    {
+      conversationId: 'e2e-popup-2',
+      turnId: 'e2e-t3',
+      promptText: 'Write a haiku about a heat pump.',
+      answerText: 'Cold air gathers heat, / the compressor hums softly, / winter warms the house.',
+    },
+  ];
+  const prompt = turns.map((t) => countTokens(t.promptText));
+  const answer = turns.map((t) => countTokens(t.answerText));
+
+  it('shows an empty ledger as zero with words, not a silent blank', async () => {
+    await openPopup();
+    expect(await textOf('total-turns')).toMatch(/^No answers recorded/);
+    expect(await textOf('total-energy')).toBe('0 Wh');
+  });
+
+  it('uses the per-site model override chosen in the popup', async () => {
+    await openPanel('tracking');
+    await page.selectOption('#model-chatgpt', MODEL);
+    await page.waitForSelector(`text=chatgpt.com: new answers count as ${MODEL}.`);
+  });
+
+  it('shows a fed turn with its exact o200k token counts and the core’s numbers', async () => {
+    await sendTurn(turns[0]!);
+    await openPopup();
+    const f = footprint(MODEL, prompt[0]!, answer[0]!, 'global-avg');
+    expect(await textOf('last-model')).toBe(MODEL);
+    expect(await textOf('last-prompt')).toBe(formatInteger(prompt[0]!));
+    expect(await textOf('last-history')).toBe('0');
+    expect(await textOf('last-input')).toBe(formatInteger(prompt[0]!));
+    expect(await textOf('last-output')).toBe(formatInteger(answer[0]!));
+    expect(await textOf('last-energy')).toBe(quantityText(formatEnergy(f.energy_kwh)));
+    expect(await textOf('last-carbon')).toBe(quantityText(formatCarbon(f.carbon_gco2e)));
+    expect(await textOf('last-water')).toContain(quantityText(formatWater(f.water.liters)));
+    expect(await textOf('last-computed-by')).toMatch(/locally/);
+    expect(await textOf('total-energy')).toBe(quantityText(formatEnergy(f.energy_kwh)));
+  });
+
+  it('counts the earlier prompt and answer as history of the next turn', async () => {
+    await sendTurn(turns[1]!);
+    await openPopup();
+    const history = prompt[0]! + answer[0]!;
+    expect(await textOf('last-prompt')).toBe(formatInteger(prompt[1]!));
+    expect(await textOf('last-history')).toBe(formatInteger(history));
+    expect(await textOf('last-input')).toBe(formatInteger(prompt[1]! + history));
+    expect(await textOf('last-output')).toBe(formatInteger(answer[1]!));
+    const f1 = footprint(MODEL, prompt[0]!, answer[0]!, 'global-avg');
+    const f2 = footprint(MODEL, prompt[1]! + history, answer[1]!, 'global-avg');
+    expect(await textOf('last-energy')).toBe(quantityText(formatEnergy(f2.energy_kwh)));
+    expect(await textOf('total-energy')).toBe(quantityText(formatEnergy(f1.energy_kwh + f2.energy_kwh)));
+    expect(await textOf('total-carbon')).toBe(quantityText(formatCarbon(f1.carbon_gco2e + f2.carbon_gco2e)));
+    expect(await textOf('total-turns')).toContain('2 answers');
+  });
+
+  it('applies a new region to new turns and recomputes the history on request', async () => {
+    await openPanel('region');
+    await page.selectOption('#region', 'eu-sweden');
+    await page.waitForSelector('text=Region set to EU (Sweden).');
+    expect(await page.textContent('.stress .badge')).toBe('Low water stress');
+    // Recorded turns keep their region until recomputed.
+    const f1 = footprint(MODEL, prompt[0]!, answer[0]!, 'global-avg');
+    const f2 = footprint(MODEL, prompt[1]! + prompt[0]! + answer[0]!, answer[1]!, 'global-avg');
+    expect(await textOf('total-carbon')).toBe(quantityText(formatCarbon(f1.carbon_gco2e + f2.carbon_gco2e)));
+
+    // A new turn uses the new region.
+    await sendTurn(turns[2]!);
+    await openPopup();
+    const f3 = footprint(MODEL, prompt[2]!, answer[2]!, 'eu-sweden');
+    expect(await textOf('last-carbon')).toBe(quantityText(formatCarbon(f3.carbon_gco2e)));
+    expect(await textOf('last-water')).toContain(quantityText(formatWater(f3.water.liters)));
+    expect(await textOf('last-water')).toContain('low stress');
+    expect(await textOf('total-carbon')).toBe(quantityText(formatCarbon(f1.carbon_gco2e + f2.carbon_gco2e + f3.carbon_gco2e)));
+
+    await page.click('button:text-is("Recompute history with this region")');
+    await page.click('button:text-is("Recompute")');
+    await page.waitForSelector('text=Recomputed 3 answers with EU (Sweden).');
+    const s1 = footprint(MODEL, prompt[0]!, answer[0]!, 'eu-sweden');
+    const s2 = footprint(MODEL, prompt[1]! + prompt[0]! + answer[0]!, answer[1]!, 'eu-sweden');
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="total-carbon"]')?.textContent?.replace(/\s+/g, ' ').trim() === want,
+      quantityText(formatCarbon(s1.carbon_gco2e + s2.carbon_gco2e + f3.carbon_gco2e)),
+    );
+    expect(await textOf('total-water')).toBe(quantityText(formatWater(s1.water.liters + s2.water.liters + f3.water.liters)));
+    expect(await textOf('total-energy')).toBe(quantityText(formatEnergy(s1.energy_kwh + s2.energy_kwh + f3.energy_kwh)));
+  });
+
+  it('saves screenshots of the popup in light and dark mode', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await openPopup();
+      await page.waitForSelector('svg.chart');
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(bg).toBe(colorScheme === 'dark' ? 'rgb(22, 26, 24)' : 'rgb(255, 255, 255)');
+      await page.screenshot({ path: `${SCREENSHOTS}/popup-${colorScheme}.png`, fullPage: true });
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ERROR_CATALOG, ProblemSchema } from '../../src/core';
+import { startService, createApiKey, type RunningService } from '../../src/server/start';
+import { rawRequest } from './support/http';
+
+/** The answers a client can cause (204: OPTIONS); anything else (above all a 5xx) is a bug. */
+const DOCUMENTED = new Set([200, 204, 400, 401, 404, 405, 413, 415, 429]);
+const RUNS = 1500;
+
+let service: RunningService;
+let key: string;
+let exhaustedKey: string;
+beforeAll(async () => {
+  service = await startService({ corsOrigins: ['https://ok.example'] });
+  key = (await createApiKey(service.store, 'mega', 'fuzz')).key;
+  exhaustedKey = (await createApiKey(service.store, 'basic', 'fuzz exhausted')).key;
+});
+afterAll(() => service.close());
+
+const FIELDS = ['model', 'tokens', 'input_tokens', 'output_tokens', 'region', 'custom_wh_per_1k', 'images', 'grid', '__proto__', 'constructor'];
+const MODELS = ['alpha-4o', 'custom', 'image-gen', 'alpha-4', 'epsilon-7b', 'delta-r1', 'Alpha-4o', '', 'alpha-4o ', 'toString'];
+const REGIONS = ['global-avg', 'eu-sweden', 'us-avg', 'mars', '', 'hasOwnProperty'];
+
+const number = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(0, -0, -1, 1e308, 5e-324, 100_000_000, 100_000_001, 1000, 1000.0001, 0.5),
+);
+const jsonValue = fc.oneof(
+  { maxDepth: 3 },
+  number,
+  fc.string(),
+  fc.constantFrom(...MODELS, ...REGIONS),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+);
+const requestObject = fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 7 });
+const nearValid = fc.record(
+  {
+    model: fc.constantFrom(...MODELS),
+    tokens: number,
+    input_tokens: number,
+    output_tokens: number,
+    region: fc.constantFrom(...REGIONS),
+    custom_wh_per_1k: number,
+  },
+  { requiredKeys: ['model'] },
+);
+const body = fc.oneof(
+  nearValid.map((o) => JSON.stringify(o)),
+  requestObject.map((o) => JSON.stringify(o)),
+  fc.json(),
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('latin1')),
+  fc.constantFrom('', '{', '[]', 'null', '{"model":', '\u0000', '{"model":"alpha-4o","tokens":1}'.repeat(2)),
+  fc.integer({ min: 16 * 1024 - 64, max: 20 * 1024 }).map((n) => JSON.stringify({ model: 'alpha-4o', tokens: 1, pad: 'x'.repeat(n) })),
+);
+
+/** Header values a client can actually put on the wire (visible ASCII and spaces). */
+const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 });
+const authorization = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom('key', 'exhausted').map((k) => `Bearer ${k}`),
+  headerText,
+  headerText.map((t) => `Bearer ${t}`),
+  fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')), minLength: 43, maxLength: 43 }).map(
+    (s) => `Bearer fp_${s}`,
+  ),
+);
+const contentType = fc.oneof(
+  fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/problem+json', 'APPLICATION/JSON', undefined),
+  headerText,
+);
+const method = fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD');
+const path = fc.oneof(
+  fc.constantFrom('/api/v2/calculate', '/api/v2/calculate', '/api/v1/calculate', '/api/v2/calculate/', '/methodology', '/openapi.json', '/healthz', '/problems/unauthorized'),
+  fc.webPath(),
+  headerText.filter((p) => !/[\s#?%]/.test(p)).map((p) => `/${p}`),
+);
+
+it(`${RUNS} random and malformed requests get only documented 4xx codes or 200, never a 5xx`, async () => {
+  const seen = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(method, path, body, authorization, contentType, fc.option(headerText, { nil: undefined }), async (m, p, b, auth, type, origin) => {
+      const headers: Record<string, string> = {};
+      if (auth) headers.Authorization = auth.replace('Bearer key', `Bearer ${key}`).replace('Bearer exhausted', `Bearer ${exhaustedKey}`);
+      if (type !== undefined) headers['Content-Type'] = type;
+      if (origin !== undefined) headers.Origin = origin;
+      const hasBody = m !== 'GET' && m !== 'HEAD';
+      const payload = Buffer.from(b, 'latin1');
+      if (hasBody) headers['Content-Length'] = String(payload.length);
+      const a = await rawRequest(service.url, { method: m, path: p, headers, chunks: hasBody ? [payload] : [] });
+      seen.set(a.status, (seen.get(a.status) ?? 0) + 1);
+      expect(DOCUMENTED.has(a.status), `${m} ${p} -> ${a.status}: ${a.body}`).toBe(true);
+      if (a.status >= 400 && m !== 'HEAD') {
+        expect(a.headers['content-type']).toBe('application/problem+json');
+        const problem = ProblemSchema.parse(JSON.parse(a.body));
+        expect(ERROR_CATALOG[problem.code as keyof typeof ERROR_CATALOG]?.status).toBe(a.status);
+      }
+    }),
+    { numRuns: RUNS },
+  );
+  // The generators really reached the success path and several error paths.
+  expect(seen.get(200) ?? 0).toBeGreaterThan(10);
+  expect([...seen.keys()].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(6);
+
+  const health = await fetch(`${service.url}/healthz`);
+  expect(health.status).toBe(200);
+  const still = await fetch(`${service.url}/api/v2/calculate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+    body: JSON.stringify({ model: 'alpha-4o', tokens: 10 }),
+  });
+  expect(still.status).toBe(200);
+});
+
+it('random JSON request objects through the full path: 200 or a 400 with a calculation code', async () => {
+  const codes = new Set(['BAD_REQUEST', 'INVALID_MODEL', 'INVALID_TOKENS', 'MISSING_CUSTOM_RATE', 'INVALID_CUSTOM_RATE', 'INVALID_REGION']);
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(nearValid, requestObject), fc.boolean(), async (request, v1) => {
+      const res = await fetch(`${service.url}/api/${v1 ? 'v1' : 'v2'}/calculate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+        body: JSON.stringify(request),
+      });
+      const answer = await res.json();
+      if (res.status !== 200) {
+        expect(res.status).toBe(400);
+        expect(codes.has(answer.code)).toBe(true);
+      } else {
+        expect(answer.energy_kwh).toBeGreaterThanOrEqual(0);
+        expect(answer.plan).toBe('mega');
+      }
+    }),
+    { numRuns: 1000 },
+  );
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiKey } from '../../src/server/store/api-keys';
+import { openSqliteStore } from '../../src/server/store/sqlite';
+import { monthKey } from '../../src/server/quota';
+import { postJson } from './support/http';
+import { spawnServer, type ServerProcess } from './support/server-process';
+import { planLimit } from './support/fixtures';
+
+const CLIENTS = 20;
+
+let dir: string;
+let server: ServerProcess | undefined;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'fp5-persist-'));
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * The bound: every success a client saw was counted before it was answered, so
+ * stored >= seen. A request whose answer was lost in the kill may or may not
+ * have been counted; there are at most as many of those as requests in flight
+ * when the process died (at most one per client), so stored <= seen + failed,
+ * with failed <= CLIENTS.
+ */
+it('SQLite: after SIGKILL under load and a restart, seen successes <= stored count <= seen + requests lost in flight', async () => {
+  const dbPath = join(dir, 'footprint.db');
+  const setup = openSqliteStore(dbPath);
+  const { id, key } = await createApiKey(setup, 'pro', 'persistence');
+  await setup.close();
+
+  const t0=Date.now();server = await spawnServer({ FOOTPRINT_DB_PATH: dbPath }); console.log('spawned', Date.now()-t0);
+  const url = server.url;
+  let killed = false;
+  let seen = 0;
+  let failed = 0;
+  const unexpected: number[] = [];
+
+  const clients = Array.from({ length: CLIENTS }, async (_, i) => {
+    while (!killed) {
+      try {
+        const a = await postJson(url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 10 + i }, key);
+        if (a.status === 200) seen++;
+        else unexpected.push(a.status);
+      } catch {
+        failed++; // the connection died with the process: the answer was lost
+      }
+    }
+  });
+
+  while (seen < 300) await new Promise((r) => setTimeout(r, 10));
+  console.log('kill at', Date.now()-t0);killed = true;
+  await server.kill();
+  await Promise.all(clients);console.log('clients done', Date.now()-t0);
+  expect(server.child.signalCode).toBe('SIGKILL');
+
+  server = await spawnServer({ FOOTPRINT_DB_PATH: dbPath });
+  console.log('respawned', Date.now()-t0);
+  const after = await postJson(server.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 1 }, key);
+  expect(after.status).toBe(200);
+  const storedBeforeThisCall = planLimit('pro') - 1 - Number(after.headers.get('ratelimit-remaining'));
+
+  const check = openSqliteStore(dbPath);
+  const stored = (await check.usage(id, monthKey(new Date()))) - 1;
+  await check.close();
+
+  console.log(`persistence: seen ${seen} successes, ${failed} requests lost in the kill, stored ${stored}`);
+  expect(unexpected).toEqual([]);
+  expect(failed).toBeLessThanOrEqual(CLIENTS);
+  expect(stored).toBe(storedBeforeThisCall);
+  expect(stored).toBeGreaterThanOrEqual(seen);
+  expect(stored).toBeLessThanOrEqual(seen + failed);
+});

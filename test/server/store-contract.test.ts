@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openSqliteStore } from '../../src/server/store/sqlite';
+import { openRedisStore } from '../../src/server/store/redis';
+import { authenticate, createApiKey, hashApiKey } from '../../src/server/store/api-keys';
+import type { Store } from '../../src/server/store/store';
+import { startRedis, type TestRedis } from './support/redis';
+
+let redis: TestRedis;
+let dir: string;
+beforeAll(async () => {
+  redis = await startRedis();
+  dir = mkdtempSync(join(tmpdir(), 'fp5-store-'));
+});
+afterAll(async () => {
+  await redis.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let redisDb = 0;
+const stores: Array<[string, () => Promise<Store>]> = [
+  ['SQLite', async () => openSqliteStore(join(dir, `${randomBytes(4).toString('hex')}.db`))],
+  // A fresh logical database per test keeps the cases independent.
+  ['Redis', async () => openRedisStore(redis.url.replace(/\/0$/, `/${(redisDb = (redisDb + 1) % 16)}`))],
+];
+
+describe.each(stores)('Store contract: %s', (_name, open) => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await open();
+  });
+  afterEach(() => store.close());
+
+  it('keeps only the hash of a created key and finds the record by it', async () => {
+    const { id, key } = await createApiKey(store, 'pro', 'laptop', new Date('2026-11-01T10:00:00Z'));
+    const found = await store.findKeyByHash(hashApiKey(key));
+    expect(found).toMatchObject({ id, plan: 'pro', name: 'laptop', createdAt: '2026-11-01T10:00:00.000Z', revokedAt: null });
+    expect(found!.hash.equals(hashApiKey(key))).toBe(true);
+    const listed = await store.listKeys();
+    expect(JSON.stringify(listed)).not.toContain(key.slice(3));
+    expect(await store.findKeyByHash(hashApiKey(`${key}x`))).toBeUndefined();
+  });
+
+  it('lists keys oldest first', async () => {
+    const before = (await store.listKeys()).length;
+    const a = await createApiKey(store, 'basic', 'a', new Date('2026-01-01T00:00:00Z'));
+    const b = await createApiKey(store, 'mega', 'b', new Date('2026-02-01T00:00:00Z'));
+    const ids = (await store.listKeys()).map((k) => k.id);
+    expect(ids.length).toBe(before + 2);
+    expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
+  });
+
+  it('refuses a second key with the same id', async () => {
+    const hash = randomBytes(32);
+    const record = { id: 'key_same', name: '', plan: 'basic', createdAt: new Date().toISOString(), revokedAt: null };
+    await store.createKey({ ...record, hash });
+    await expect(store.createKey({ ...record, hash: randomBytes(32) })).rejects.toThrow();
+  });
+
+  it('revokes a key: authentication then fails; an unknown id reports false', async () => {
+    const { id, key } = await createApiKey(store, 'basic');
+    expect(await authenticate(store, key)).toMatchObject({ id });
+    expect(await store.revokeKey(id, new Date('2026-11-22T00:00:00Z'))).toBe(true);
+    expect(await authenticate(store, key)).toBeUndefined();
+    expect((await store.findKeyByHash(hashApiKey(key)))!.revokedAt).toBe('2026-11-22T00:00:00.000Z');
+    expect(await store.revokeKey('key_missing', new Date())).toBe(false);
+  });
+
+  it('reserves units up to the limit and then refuses without counting', async () => {
+    const { id } = await createApiKey(store, 'basic');
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await store.reserveUnit(id, '2026-11', 3));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false]);
+    expect(results.map((r) => r.used)).toEqual([1, 2, 3, 3, 3]);
+    expect(results.every((r) => r.limit === 3)).toBe(true);
+    expect(await store.usage(id, '2026-11')).toBe(3);
+  });
+
+  it('counts each month and each key separately', async () => {
+    const a = await createApiKey(store, 'basic');
+    const b = await createApiKey(store, 'basic');
+    await store.reserveUnit(a.id, '2026-11', 1);
+    expect((await store.reserveUnit(a.id, '2026-11', 1)).allowed).toBe(false);
+    expect((await store.reserveUnit(a.id, '2026-12', 1)).allowed).toBe(true);
+    expect((await store.reserveUnit(b.id, '2026-11', 1)).allowed).toBe(true);
+    expect(await store.usage(a.id, '2026-11')).toBe(1);
+    expect(await store.usage(a.id, '2027-01')).toBe(0);
+  });
+
+  it('takes exactly the limit under concurrent reservations', async () => {
+    const { id } = await createApiKey(store, 'basic');
+    const results = await Promise.all(Array.from({ length: 250 }, () => store.reserveUnit(id, '2026-11', 100)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(100);
+    expect(new Set(results.filter((r) => r.allowed).map((r) => r.used)).size).toBe(100);
+    expect(await store.usage(id, '2026-11')).toBe(100);
+  });
+});

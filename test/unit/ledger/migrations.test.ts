@@ -1,0 +1,74 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { decodeEntries, isDayTurnsV2, migrateDayTurnsV1toV2, type DayTurnsV1 } from '../../../src/storage/day-turns';
+import { dump, newLedger, resetBrowser, turn } from './support';
+
+/** Raw turns of one day as version 1 stored them: an array of entry objects, no `turns:...$` meta (WXT reads that as v1). */
+const V1_DAY: DayTurnsV1 = [
+  {
+    turnId: 'old-1', time: Date.UTC(2026, 0, 5, 9, 0), site: 'chatgpt', conversationId: 'c1', modelKey: 'alpha-4o',
+    promptTokens: 10, historyTokens: 0, answerTokens: 30, inputTokens: 10, outputTokens: 30, region: 'global-avg',
+    energyKwh: 0.0000123, carbonG: 0.0058425, waterL: 0.00002214, stressLevel: 'moderate', computedBy: 'local', plan: 'local',
+  },
+  {
+    turnId: 'old-2', time: Date.UTC(2026, 0, 5, 10, 0), site: 'claude', conversationId: 'c2', modelKey: 'beta-sonnet-5',
+    promptTokens: 5, historyTokens: 40, answerTokens: 70, inputTokens: 45, outputTokens: 70, region: 'eu-france',
+    energyKwh: 0.00004, carbonG: 0.0022, waterL: 0.00006, stressLevel: 'high', computedBy: 'remote', plan: 'pro',
+  },
+];
+
+beforeEach(() => {
+  resetBrowser();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+async function seedV1(meta: Record<string, unknown> | null) {
+  await fakeBrowser.storage.local.set({
+    'turns:2026-01-05': V1_DAY,
+    ...(meta ? { 'turns:2026-01-05$': meta } : {}),
+    ledger: { days: { '2026-01-05': { turns: 2, bytes: 900 } }, months: [], lastTurn: null },
+  });
+}
+
+describe('raw turns v1 -> v2', () => {
+  it('migrates a stored v1 day (no meta) to the compact shape when the day is first read', async () => {
+    await seedV1(null);
+    const exported = JSON.parse((await newLedger().exportLedger('json')).content);
+    expect(exported.turns.map((t: { turnId: string }) => t.turnId)).toEqual(['old-1', 'old-2']);
+    expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], localDay: '2026-01-05' });
+    const stored = await dump();
+    expect(isDayTurnsV2(stored['turns:2026-01-05'])).toBe(true);
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 2 });
+  });
+
+  it('migrates a v1 day whose meta says v1 and keeps appending to it as v2', async () => {
+    await seedV1({ v: 1 });
+    const ledger = newLedger();
+    await ledger.record(turn({ turnId: 'new-1', time: Date.UTC(2026, 0, 5, 11, 0) }));
+    const stored = await dump();
+    const day = stored['turns:2026-01-05'];
+    if (!isDayTurnsV2(day)) throw new Error('not v2');
+    expect(decodeEntries(day).map((e) => e.turnId)).toEqual(['old-1', 'old-2', 'new-1']);
+  });
+
+  it('fills fields an early v1 entry lacked', () => {
+    const partial = [{ turnId: 'p', time: 1, site: 'gemini', promptTokens: 3, historyTokens: 4, answerTokens: 5 }];
+    const [e] = decodeEntries(migrateDayTurnsV1toV2(partial));
+    expect(e).toMatchObject({ inputTokens: 7, outputTokens: 5, region: 'global-avg', computedBy: 'local', plan: 'local' });
+  });
+
+  it('reports a day it cannot migrate as LEDGER_CORRUPT instead of misreading it', async () => {
+    await fakeBrowser.storage.local.set({
+      'turns:2026-01-05': { not: 'an array' },
+      ledger: { days: { '2026-01-05': { turns: 1, bytes: 10 } }, months: [], lastTurn: null },
+    });
+    await expect(newLedger().exportLedger('csv')).rejects.toMatchObject({ code: 'LEDGER_CORRUPT' });
+  });
+
+  it('makes v2 about 2.5 times smaller than v1 for the same turns', () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ ...V1_DAY[i % 2], turnId: `b1f6e2c4-0d3a-4e5f-9a8b-${String(i).padStart(12, '0')}` }));
+    const v1 = JSON.stringify(many).length;
+    const v2 = JSON.stringify(migrateDayTurnsV1toV2(many)).length;
+    expect(v1 / v2).toBeGreaterThan(2);
+  });
+});

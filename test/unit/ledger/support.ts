@@ -1,0 +1,40 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { CountedTurn } from '../../../src/messaging/protocol';
+import { createLedger, type LedgerDeps } from '../../../src/ledger/ledger';
+import { memoryKeyStore } from '../../../src/remote/key-store';
+import { forgetDayItems } from '../../../src/storage/day-turns';
+
+let seq = 0;
+
+export function turn(overrides: Partial<CountedTurn> = {}): CountedTurn {
+  seq += 1;
+  return {
+    turnId: `turn-${seq}`,
+    time: Date.UTC(2026, 10, 22, 12, 0, seq % 60),
+    site: 'chatgpt',
+    conversationId: 'conv-a',
+    modelKey: 'alpha-4o',
+    promptTokens: 120,
+    historyTokens: 900,
+    answerTokens: 450,
+    ...overrides,
+  };
+}
+
+export const NOW = Date.UTC(2026, 10, 22, 18, 0, 0);
+
+export function newLedger(deps: Partial<LedgerDeps> = {}) {
+  return createLedger({
+    remote: { keyStore: memoryKeyStore(), hasPermission: async () => true },
+    now: () => NOW,
+    ...deps,
+  });
+}
+
+export function resetBrowser(): void {
+  fakeBrowser.reset();
+  forgetDayItems();
+}
+
+/** Everything in storage.local (for shape assertions). */
+export const dump = () => fakeBrowser.storage.local.get(null) as Promise<Record<string, unknown>>;

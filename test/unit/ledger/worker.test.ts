@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { registerHandlers, type MessageResult } from '../../../src/messaging/messaging';
+import type { MessageType, RequestOf, ResponseOf } from '../../../src/messaging/protocol';
+import { ledgerHandlers } from '../../../src/ledger/handlers';
+import { badgeTitle, formatBadgeWh, showTodayOnBadge } from '../../../src/worker/badge';
+import { MIDNIGHT_ALARM, registerAlarms, scheduleMidnightAlarm, scheduleRetryAlarm } from '../../../src/worker/alarms';
+import { RETRY_ALARM } from '../../../src/remote/retry-queue';
+import { newLedger, resetBrowser, turn, NOW } from './support';
+
+beforeEach(resetBrowser);
+
+describe('the badge', () => {
+  it.each([
+    [0, '0'],
+    [0.01, '<.1'],
+    [0.44, '0.4'],
+    [3, '3'],
+    [9.94, '9.9'],
+    [12.4, '12'],
+    [345.6, '346'],
+    [1234, '1.2k'],
+    [12_345, '12k'],
+  ])('shows %d Wh as %s', (wh, text) => {
+    expect(formatBadgeWh(wh)).toBe(text);
+    expect(text.length).toBeLessThanOrEqual(4);
+  });
+
+  it("sets the toolbar badge and title to today's energy", async () => {
+    await showTodayOnBadge(0.00346);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('3.5');
+    expect(await fakeBrowser.action.getTitle({})).toBe(badgeTitle(3.46));
+    expect(badgeTitle(3.46)).toContain('3.46 Wh today');
+  });
+
+  it('is updated from the ledger after a turn of today', async () => {
+    const ledger = newLedger({ onTodayChanged: showTodayOnBadge });
+    const out = await ledger.record(turn({ time: NOW - 1000 }));
+    if (!out.recorded) throw new Error('not recorded');
+    expect(await fakeBrowser.action.getBadgeText({})).toBe(formatBadgeWh(out.entry.energyKwh * 1000));
+  });
+});
+
+describe('alarms', () => {
+  it('schedules retries no sooner than Chrome allows, and cancels them with null', async () => {
+    await scheduleRetryAlarm(NOW + 1000, NOW);
+    expect((await fakeBrowser.alarms.get(RETRY_ALARM))?.scheduledTime).toBe(NOW + 30_000);
+    await scheduleRetryAlarm(null, NOW);
+    expect(await fakeBrowser.alarms.get(RETRY_ALARM)).toBeUndefined();
+  });
+
+  it('schedules the badge refresh just after the next local midnight', async () => {
+    await scheduleMidnightAlarm(NOW);
+    const at = (await fakeBrowser.alarms.get(MIDNIGHT_ALARM))!.scheduledTime;
+    const d = new Date(at - 1000);
+    expect([d.getHours(), d.getMinutes(), d.getSeconds()]).toEqual([0, 0, 0]);
+    expect(at).toBeGreaterThan(NOW);
+  });
+
+  it('runs the named handler only after start-up is done', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const ready = new Promise<void>((r) => (release = r)).then(() => void order.push('ready'));
+    registerAlarms({ [RETRY_ALARM]: async () => void order.push('retry') }, ready);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: RETRY_ALARM, scheduledTime: NOW });
+    release();
+    await ready;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual(['ready', 'retry']);
+  });
+});
+
+/** The fake browser's sendMessage ignores promise answers (it expects sendResponse), so trigger the listener as Chrome would. */
+async function sendMessage<T extends MessageType>(type: T, data: RequestOf<T>): Promise<MessageResult<ResponseOf<T>>> {
+  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, {});
+  return answer as MessageResult<ResponseOf<T>>;
+}
+
+describe('popup messages through the registered listener', () => {
+  it('answers popup/state, settings/update, export and clear with validated values', async () => {
+    const ledger = newLedger();
+    registerHandlers(ledgerHandlers(ledger), ledger.start());
+    await ledger.record(turn());
+    const state = await sendMessage('popup/state', {});
+    expect(state).toMatchObject({ ok: true, value: { totals: { allTime: { turns: 1 } } } });
+    expect(await sendMessage('settings/update', { region: 'eu-france' })).toEqual({ ok: true, value: { ok: true } });
+    expect(await sendMessage('settings/update', { region: 'atlantis' })).toMatchObject({ ok: false, error: { code: 'INVALID_REGION' } });
+    const file = await sendMessage('ledger/export', { format: 'csv' });
+    expect(file.ok && file.value.content.split('\r\n').length).toBe(3);
+    expect(await sendMessage('ledger/recompute', {})).toEqual({ ok: true, value: { ok: true, recomputed: 1 } });
+    expect(await sendMessage('ledger/clear', { confirm: true })).toEqual({ ok: true, value: { ok: true } });
+    expect(await sendMessage('remote/configure', { enabled: true, baseUrl: 'http://example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'REMOTE_URL_INSECURE' },
+    });
+  });
+});

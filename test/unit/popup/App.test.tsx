@@ -1,0 +1,403 @@
+// @vitest-environment happy-dom
+/**
+ * The popup against a fake worker (see fake-worker.ts: only sendMessage is
+ * replaced, because the real worker cannot run here). Rendered with Preact in
+ * happy-dom; browser APIs come from WXT's fake browser.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { SITE_LABELS } from '../../../src/sites/site-ids';
+import type { PopupState } from '../../../src/messaging/protocol';
+import { formatCarbon, formatEnergy, formatInteger, formatWater, quantityText } from '../../../src/popup/format';
+import { createFakeWorker, type FakeHandlers, type FakeWorker } from './fake-worker';
+import { REMOTE_OFF, ledgerEntry, popupState } from './fixtures';
+
+const port = vi.hoisted(() => ({ worker: null as FakeWorker | null }));
+vi.mock('../../../src/messaging/messaging', () => ({
+  sendMessage: (type: never, data: never) => port.worker!.sendMessage(type, data),
+}));
+
+const { App } = await import('../../../src/popup/App');
+
+let root: HTMLElement;
+let numbersShown = 0;
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+}
+
+async function mount(state: PopupState | null, handlers: FakeHandlers = {}) {
+  port.worker = createFakeWorker({ ...(state ? { 'popup/state': () => state } : {}), ...handlers });
+  numbersShown = 0;
+  await act(() => render(<App locale="en-US" onNumbersShown={() => numbersShown++} />, root));
+  await settle();
+  return port.worker;
+}
+
+const $ = (sel: string) => root.querySelector(sel) as HTMLElement | null;
+const byTestId = (id: string) => $(`[data-testid="${id}"]`)!;
+const text = (id: string) => byTestId(id).textContent!.replace(/\s+/g, ' ').trim();
+const buttonNamed = (name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent!.trim() === name) as HTMLButtonElement | undefined;
+async function click(el: HTMLElement) {
+  await act(() => el.click());
+  await settle();
+}
+async function choose(select: HTMLSelectElement, value: string) {
+  select.value = value;
+  await act(() => {
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await settle();
+}
+async function type(input: HTMLInputElement, value: string) {
+  input.value = value;
+  await act(() => {
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  root = document.createElement('div');
+  document.body.appendChild(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+  vi.restoreAllMocks();
+});
+
+describe('loading and errors', () => {
+  it('says it is loading until the worker answers', async () => {
+    let answer!: (s: PopupState) => void;
+    port.worker = createFakeWorker({ 'popup/state': () => new Promise<PopupState>((r) => (answer = r)) });
+    await act(() => render(<App locale="en-US" />, root));
+    expect(text('loading')).toMatch(/Loading/);
+    expect($('[data-testid="total-energy"]')).toBeNull();
+    await act(async () => answer(popupState()));
+    await settle();
+    expect($('[data-testid="loading"]')).toBeNull();
+    expect($('[data-testid="total-energy"]')).not.toBeNull();
+  });
+
+  it('says the worker did not answer instead of showing zeros', async () => {
+    await mount(null);
+    expect(text('load-error')).toMatch(/background worker did not answer.*NO_RECEIVER/);
+    expect($('[data-testid="total-energy"]')).toBeNull();
+    expect(numbersShown).toBe(0);
+  });
+
+  it('retries on request and shows the numbers once the worker answers', async () => {
+    const worker = await mount(null);
+    const state = popupState();
+    worker.handlers['popup/state'] = () => state;
+    await click(buttonNamed('Try again')!);
+    expect(text('total-energy')).toBe(quantityText(formatEnergy(state.totals.today.energyKwh)));
+  });
+});
+
+describe('totals', () => {
+  it("shows today's energy, carbon and water with fitting units and signals the numbers once", async () => {
+    const state = popupState();
+    await mount(state);
+    expect(text('total-energy')).toBe(quantityText(formatEnergy(state.totals.today.energyKwh)));
+    expect(text('total-carbon')).toBe(quantityText(formatCarbon(state.totals.today.carbonG)));
+    expect(text('total-water')).toBe(quantityText(formatWater(state.totals.today.waterL)));
+    const n = state.totals.today.turns;
+    expect(text('total-turns')).toContain(`${n} ${n === 1 ? 'answer' : 'answers'}: ${formatInteger(state.totals.today.inputTokens)} input`);
+    expect(numbersShown).toBe(1);
+  });
+
+  it('switches between today, 7 days, 30 days and all time', async () => {
+    const state = popupState();
+    await mount(state);
+    for (const [label, key] of [['7 days', 'last7'], ['30 days', 'last30'], ['All time', 'allTime'], ['Today', 'today']] as const) {
+      const radio = [...root.querySelectorAll<HTMLInputElement>('input[name="period"]')].find((r) => r.parentElement!.textContent === label)!;
+      await click(radio);
+      expect(radio.checked).toBe(true);
+      expect(text('total-energy')).toBe(quantityText(formatEnergy(state.totals[key].energyKwh)));
+      expect(text('total-water')).toBe(quantityText(formatWater(state.totals[key].waterL)));
+    }
+  });
+
+  it("shows the region's water-stress badge with the core's note, and equivalents with their basis", async () => {
+    await mount(popupState({ settings: { region: 'us-west-california', countHistory: true, modelOverrides: {} } }));
+    expect($('.badge.stress-critical')!.textContent).toBe('Critical water stress');
+    expect($('.stress .note')!.textContent).toMatch(/^US West \(California\) has critical water stress/);
+    const items = [...root.querySelectorAll('.equivalents li')].map((li) => li.textContent);
+    expect(items).toHaveLength(7);
+    expect(items.find((t) => t!.includes('smartphone charges'))).toMatch(/from energy, at 0.012 kWh per smartphone charge/);
+  });
+
+  it('says when a period has no answers rather than only showing zeros', async () => {
+    const state = popupState();
+    await mount({ ...state, totals: { ...state.totals, today: { turns: 0, inputTokens: 0, outputTokens: 0, energyKwh: 0, carbonG: 0, waterL: 0 } } });
+    expect(text('total-turns')).toBe('No answers recorded in this period (today).');
+  });
+});
+
+describe('most recent answer', () => {
+  it('shows site, model, exact token counts with the prompt/history split, footprint and how it was computed', async () => {
+    const last = ledgerEntry({ site: 'claude', modelKey: 'beta-opus-5', promptTokens: 1234, historyTokens: 56_789, answerTokens: 4321, computedBy: 'remote', plan: 'pro' });
+    await mount(popupState({ lastTurn: last }));
+    expect(text('last-answer')).toContain(SITE_LABELS.claude);
+    expect(text('last-model')).toBe('beta-opus-5');
+    expect(text('last-input')).toBe('58,023');
+    expect(text('last-prompt')).toBe('1,234');
+    expect(text('last-history')).toBe('56,789');
+    expect(text('last-output')).toBe('4,321');
+    expect(text('last-energy')).toBe(quantityText(formatEnergy(last.energyKwh)));
+    expect(text('last-carbon')).toBe(quantityText(formatCarbon(last.carbonG)));
+    expect(text('last-water')).toContain(quantityText(formatWater(last.waterL)));
+    expect(text('last-computed-by')).toMatch(/plan pro/);
+  });
+
+  it('says a fallback turn was computed locally and queued for the service', async () => {
+    await mount(popupState({ lastTurn: ledgerEntry({ promptTokens: 5, historyTokens: 0, answerTokens: 5, computedBy: 'local-fallback' }) }));
+    expect(text('last-computed-by')).toMatch(/locally because the service failed; queued/);
+  });
+});
+
+describe('chart and breakdown', () => {
+  it('draws an accessible bar per day with a title', async () => {
+    const state = popupState();
+    await mount(state);
+    const svg = $('svg.chart')!;
+    expect(svg.getAttribute('role')).toBe('img');
+    expect(svg.getAttribute('aria-label')).toMatch(/^Daily energy over the last 30 days/);
+    expect(svg.querySelectorAll('rect.bar')).toHaveLength(30);
+    expect(svg.querySelectorAll('rect.bar title')).toHaveLength(30);
+  });
+
+  it('lists energy by site and by model, largest first', async () => {
+    const state = popupState();
+    await mount(state);
+    const siteRows = [...byTestId('by-site').querySelectorAll('tbody th')].map((th) => th.textContent);
+    const expected = [...state.bySite].sort((a, b) => b.totals.energyKwh - a.totals.energyKwh).map((s) => SITE_LABELS[s.site]);
+    expect(siteRows).toEqual(expected);
+    expect(byTestId('by-model').querySelectorAll('tbody tr')).toHaveLength(state.byModel.length);
+  });
+});
+
+describe('region', () => {
+  it('saves a new region for new turns and says recorded turns keep theirs', async () => {
+    let state = popupState();
+    const worker = await mount(state, {
+      'settings/update': (patch) => {
+        state = { ...state, settings: { ...state.settings, region: patch.region ?? state.settings.region } };
+        return { ok: true as const };
+      },
+    });
+    worker.handlers['popup/state'] = () => state;
+    await choose($('#region') as HTMLSelectElement, 'eu-sweden');
+    expect(worker.callsOf('settings/update')).toEqual([{ region: 'eu-sweden' }]);
+    expect(root.textContent).toContain('Region set to EU (Sweden). New answers use it; recorded ones keep their region until you recompute.');
+    expect(($('#region') as HTMLSelectElement).value).toBe('eu-sweden');
+    expect($('.badge.stress-low')!.textContent).toBe('Low water stress');
+  });
+
+  it('recomputes the history only after confirmation and reports how many turns', async () => {
+    const worker = await mount(popupState(), { 'ledger/recompute': () => ({ ok: true as const, recomputed: 42 }) });
+    await click(buttonNamed('Recompute history with this region')!);
+    expect(worker.callsOf('ledger/recompute')).toHaveLength(0);
+    expect(root.textContent).toMatch(/Recompute all \d+ recorded answers with Global Average\?/);
+    await click(buttonNamed('Cancel')!);
+    expect(worker.callsOf('ledger/recompute')).toHaveLength(0);
+    await click(buttonNamed('Recompute history with this region')!);
+    await click(buttonNamed('Recompute')!);
+    expect(worker.callsOf('ledger/recompute')).toHaveLength(1);
+    expect(root.textContent).toContain('Recomputed 42 answers with Global Average.');
+  });
+});
+
+describe('counting settings and health', () => {
+  it('sets a per-site model override and goes back to the page model', async () => {
+    const worker = await mount(popupState(), { 'settings/update': () => ({ ok: true as const }) });
+    const select = $('#model-claude') as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(select.options[0]!.textContent).toBe('as shown on the page');
+    await choose(select, 'beta-sonnet-5');
+    await choose(select, '');
+    expect(worker.callsOf('settings/update')).toEqual([
+      { modelOverride: { site: 'claude', modelKey: 'beta-sonnet-5' } },
+      { modelOverride: { site: 'claude', modelKey: null } },
+    ]);
+  });
+
+  it('turns counting history off', async () => {
+    const worker = await mount(popupState(), { 'settings/update': () => ({ ok: true as const }) });
+    const box = [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find((b) => b.parentElement!.textContent!.includes('history as input'))!;
+    expect(box.checked).toBe(true);
+    await click(box);
+    expect(worker.callsOf('settings/update')).toEqual([{ countHistory: false }]);
+  });
+
+  it('names a site that is not recognized, with the reason', async () => {
+    await mount(popupState());
+    expect(text('health')).toContain('not recognized on claude.ai: the messages of the conversation were not found');
+  });
+});
+
+describe('remote mode', () => {
+  const remoteOn = { ...REMOTE_OFF, enabled: true, baseUrl: 'https://svc.example.org', hasKey: true, state: 'ok' as const, plan: 'pro', remaining: 10 };
+
+  function form() {
+    const enable = [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find((b) => b.parentElement!.textContent!.includes('Footprint service'))!;
+    return { enable, url: $('#remote-url') as HTMLInputElement, key: $('#remote-key') as HTMLInputElement, save: buttonNamed('Save')! };
+  }
+
+  it('rejects plain http for a non-local host with a clear message, asking no permission', async () => {
+    const worker = await mount(popupState());
+    const request = vi.spyOn(fakeBrowser.permissions, 'request').mockResolvedValue(true as never);
+    const f = form();
+    await click(f.enable);
+    await type(f.url, 'http://svc.example.org');
+    await type(f.key, 'k-123');
+    await click(f.save);
+    expect(root.textContent).toMatch(/must use HTTPS/);
+    expect(request).not.toHaveBeenCalled();
+    expect(worker.callsOf('remote/configure')).toHaveLength(0);
+  });
+
+  it('asks permission for that one origin within the click, then configures the worker', async () => {
+    const worker = await mount(popupState(), { 'remote/configure': () => remoteOn });
+    let configuredBeforePermission = -1;
+    const request = vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation(async () => {
+      configuredBeforePermission = worker.callsOf('remote/configure').length;
+      return true as never;
+    });
+    const f = form();
+    await click(f.enable);
+    await type(f.url, 'https://svc.example.org/');
+    await type(f.key, 'k-secret-123');
+    // The request must happen synchronously in the click handler (user gesture): check right after dispatch.
+    f.save.click();
+    expect(request).toHaveBeenCalledWith({ origins: ['https://svc.example.org/*'] });
+    await settle();
+    expect(configuredBeforePermission).toBe(0);
+    expect(worker.callsOf('remote/configure')).toEqual([{ enabled: true, baseUrl: 'https://svc.example.org', apiKey: 'k-secret-123' }]);
+    expect(root.textContent).toContain('Saved. Remote mode on: footprints are computed by https://svc.example.org.');
+    expect(f.key.value).toBe('');
+  });
+
+  it('keeps remote mode off when the permission is refused', async () => {
+    const worker = await mount(popupState(), { 'remote/configure': () => remoteOn });
+    vi.spyOn(fakeBrowser.permissions, 'request').mockResolvedValue(false as never);
+    const f = form();
+    await click(f.enable);
+    await type(f.url, 'https://svc.example.org');
+    await type(f.key, 'k');
+    await click(f.save);
+    expect(worker.callsOf('remote/configure')).toHaveLength(0);
+    expect(root.textContent).toMatch(/Access to https:\/\/svc.example.org was not granted/);
+  });
+
+  it('never shows the stored key, only that one is set', async () => {
+    await mount(popupState({ remote: remoteOn }));
+    expect(text('remote-key-state')).toMatch(/A key is stored/);
+    expect(form().key.value).toBe('');
+    expect(form().url.value).toBe('https://svc.example.org');
+  });
+
+  it('tests the connection and shows the plan and remaining monthly quota', async () => {
+    const worker = await mount(popupState({ remote: remoteOn }), {
+      'remote/test': () => ({ ok: true, code: null, message: 'ok', plan: 'pro', remaining: 4990, limit: 5000 }),
+    });
+    await click(buttonNamed('Test connection')!);
+    expect(worker.callsOf('remote/test')).toHaveLength(1);
+    expect(root.textContent).toContain('Connected: plan pro, 4,990 of 5,000 requests left this month.');
+  });
+
+  it.each([
+    [{ state: 'unauthorized' as const }, /Key rejected, remote mode paused/],
+    [{ state: 'quota' as const, plan: 'basic' }, /Monthly quota of plan basic used up/],
+    [{ state: 'degraded' as const, queued: 7 }, /Service unreachable: computing locally, 7 turns queued/],
+  ])('shows the remote state %o', async (patch, expected) => {
+    await mount(popupState({ remote: { ...remoteOn, ...patch } }));
+    expect(text('remote-state')).toMatch(expected);
+  });
+});
+
+describe('data', () => {
+  it('downloads the export the worker produced', async () => {
+    const worker = await mount(popupState(), {
+      'ledger/export': ({ format }) => ({ filename: `footprint.${format}`, mimeType: format === 'csv' ? 'text/csv' : 'application/json', content: 'turn_id\n' }),
+    });
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      created.push(b as Blob);
+      return 'blob:fake';
+    });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    await click(buttonNamed('Export CSV')!);
+    expect(worker.callsOf('ledger/export')).toEqual([{ format: 'csv' }]);
+    expect(clicks).toEqual(['footprint.csv']);
+    expect(created[0]!.type).toBe('text/csv');
+    expect(await created[0]!.text()).toBe('turn_id\n');
+    expect(root.textContent).toContain('Saved footprint.csv.');
+  });
+
+  it('deletes all data only after confirmation', async () => {
+    let state = popupState();
+    const worker = await mount(state, {
+      'ledger/clear': () => {
+        state = popupState({ lastTurn: null });
+        state = { ...state, totals: { ...state.totals, today: { turns: 0, inputTokens: 0, outputTokens: 0, energyKwh: 0, carbonG: 0, waterL: 0 } } };
+        return { ok: true as const };
+      },
+    });
+    worker.handlers['popup/state'] = () => state;
+    await click(buttonNamed('Delete all data')!);
+    expect(worker.callsOf('ledger/clear')).toHaveLength(0);
+    await click(buttonNamed('Delete everything')!);
+    expect(worker.callsOf('ledger/clear')).toEqual([{ confirm: true }]);
+    expect(root.textContent).toContain('All recorded answers and totals were deleted.');
+    expect(text('total-energy')).toBe('0 Wh');
+  });
+});
+
+describe('methodology link', () => {
+  it('opens the packaged methodology page in a tab', async () => {
+    await mount(popupState());
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    const link = [...root.querySelectorAll('a')].find((a) => a.textContent === 'Methodology')!;
+    expect(link.getAttribute('href')).toBe(fakeBrowser.runtime.getURL('/methodology.html'));
+    await click(link);
+    expect(create).toHaveBeenCalledWith({ url: fakeBrowser.runtime.getURL('/methodology.html') });
+  });
+});
+
+describe('alerts above the numbers', () => {
+  it('shows a paused remote mode and an unrecognized site before the totals', async () => {
+    await mount(popupState({ remote: { ...REMOTE_OFF, enabled: true, baseUrl: 'https://svc.example.org', hasKey: true, state: 'unauthorized' } }));
+    const alerts = text('alerts');
+    expect(alerts).toContain('Key rejected, remote mode paused');
+    expect(alerts).toContain('not recognized on claude.ai');
+    const order = [...root.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid'));
+    expect(order.indexOf('alerts')).toBeLessThan(order.indexOf('totals'));
+  });
+
+  it('shows no alert box when all is well', async () => {
+    await mount(popupState({ health: [] }));
+    expect($('[data-testid="alerts"]')).toBeNull();
+  });
+});
+
+describe('first request', () => {
+  it('uses the request started before rendering instead of sending popup/state again', async () => {
+    const state = popupState();
+    port.worker = createFakeWorker({ 'popup/state': () => state });
+    const initialState = port.worker.sendMessage('popup/state', {});
+    await act(() => render(<App locale="en-US" initialState={initialState} />, root));
+    await settle();
+    expect(port.worker.callsOf('popup/state')).toHaveLength(1);
+    expect(text('total-energy')).toBe(quantityText(formatEnergy(state.totals.today.energyKwh)));
+  });
+});

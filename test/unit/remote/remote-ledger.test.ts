@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { calculate } from '../../../src/core';
+import { memoryKeyStore, type KeyStore } from '../../../src/remote/key-store';
+import { enqueueRetry, backoffMs, RETRY_MAX_ATTEMPTS, RETRY_QUEUE_MAX, EMPTY_RETRY_QUEUE, retryQueueItem } from '../../../src/remote/retry-queue';
+import { userMessage } from '../../../src/remote/errors';
+import { createApiKey, startService, type RunningService } from '../../../src/server/start';
+import { dump, newLedger, resetBrowser, turn, NOW } from '../ledger/support';
+import { startFakeService, type FakeService } from './fake-service';
+
+let service: RunningService;
+let fake: FakeService;
+let serviceKey: string;
+
+beforeAll(async () => {
+  service = await startService({ host: '127.0.0.1', port: 0 });
+  serviceKey = (await createApiKey(service.store, 'basic', 'ledger test')).key;
+  fake = await startFakeService();
+});
+afterAll(async () => {
+  await service.close();
+  await fake.close();
+});
+
+interface Rig {
+  ledger: ReturnType<typeof newLedger>;
+  keyStore: KeyStore;
+  clock: { now: number };
+  alarms: Array<number | null>;
+}
+
+async function rig(baseUrl: string, key: string | null, opts: { permission?: boolean; keyStore?: KeyStore; clock?: { now: number } } = {}): Promise<Rig> {
+  const keyStore = opts.keyStore ?? memoryKeyStore();
+  const clock = opts.clock ?? { now: NOW };
+  const alarms: Array<number | null> = [];
+  const ledger = newLedger({
+    now: () => clock.now,
+    remote: { keyStore, hasPermission: async () => opts.permission ?? true, timeoutMs: 300 },
+    scheduleRetry: (at) => void alarms.push(at),
+  });
+  await ledger.configureRemote({ enabled: true, baseUrl, ...(key === null ? {} : { apiKey: key }) });
+  return { ledger, keyStore, clock, alarms };
+}
+
+const entriesOf = async (r: Rig) => JSON.parse((await r.ledger.exportLedger('json')).content).turns as Array<Record<string, unknown>>;
+
+beforeEach(() => {
+  resetBrowser();
+  fake.mode = 'ok';
+  fake.requests = [];
+});
+
+describe('remote mode, recording turns', () => {
+  it('200: the service computes the turn and its plan is recorded', async () => {
+    const r = await rig(service.url, serviceKey);
+    const out = await r.ledger.record(turn({ turnId: 'r200' }));
+    const local = calculate({ model: 'alpha-4o', input_tokens: 1020, output_tokens: 450, region: 'global-avg' });
+    if (!out.recorded || !local.ok) throw new Error('not recorded');
+    expect(out.entry).toMatchObject({ computedBy: 'remote', plan: 'basic', energyKwh: local.value.energy_kwh });
+    const state = await r.ledger.popupState();
+    expect(state.remote).toMatchObject({ enabled: true, hasKey: true, state: 'ok', plan: 'basic', queued: 0 });
+    expect(state.remote.remaining).toBeGreaterThan(0);
+  });
+
+  it('401: the turn is computed locally, the key is reported rejected, and remote mode pauses until reconfigured', async () => {
+    fake.mode = '401';
+    const r = await rig(fake.url, 'bad-key');
+    const first = await r.ledger.record(turn());
+    expect(first).toMatchObject({ recorded: true, entry: { computedBy: 'local', plan: 'local' } });
+    const state = await r.ledger.popupState();
+    expect(state.remote).toMatchObject({ state: 'unauthorized', message: userMessage('REMOTE_UNAUTHORIZED') });
+    await r.ledger.record(turn());
+    expect(fake.requests).toHaveLength(1);
+    fake.mode = 'ok';
+    await r.ledger.configureRemote({ enabled: true, baseUrl: fake.url, apiKey: 'good-key' });
+    expect(await r.ledger.record(turn())).toMatchObject({ entry: { computedBy: 'remote', plan: 'pro' } });
+    expect(fake.requests.at(-1)?.auth).toBe('Bearer good-key');
+  });
+
+  it('429: the quota is reported used up and remote calls wait until it resets', async () => {
+    fake.mode = '429';
+    const r = await rig(fake.url, 'k');
+    expect(await r.ledger.record(turn())).toMatchObject({ entry: { computedBy: 'local' } });
+    expect((await r.ledger.popupState()).remote).toMatchObject({ state: 'quota', message: userMessage('REMOTE_QUOTA'), remaining: 0 });
+    await r.ledger.record(turn());
+    expect(fake.requests).toHaveLength(1);
+    fake.mode = 'ok';
+    r.clock.now += 3601_000; // Retry-After: 3600
+    expect(await r.ledger.record(turn())).toMatchObject({ entry: { computedBy: 'remote' } });
+  });
+
+  it.each(['500', 'hang', 'invalid'] as const)('%s: computed locally at once, marked local-fallback and queued for retry', async (mode) => {
+    fake.mode = mode;
+    const r = await rig(fake.url, 'k');
+    const out = await r.ledger.record(turn());
+    expect(out).toMatchObject({ recorded: true, entry: { computedBy: 'local-fallback', plan: 'local' } });
+    const state = await r.ledger.popupState();
+    expect(state.remote).toMatchObject({ state: 'degraded', queued: 1 });
+    expect(r.alarms.at(-1)).toBe(NOW + backoffMs(1));
+  });
+
+  it('retries the queue later and replaces the local numbers with the service answer, totals included', async () => {
+    fake.mode = '500';
+    const r = await rig(fake.url, 'k');
+    await r.ledger.record(turn({ turnId: 'q1' }));
+    await r.ledger.record(turn({ turnId: 'q2', region: undefined }));
+    await r.ledger.updateSettings({ region: 'eu-sweden' }); // stored and queued turns keep their region
+    fake.mode = 'ok';
+    r.clock.now += backoffMs(1);
+    expect(await r.ledger.processRetries()).toBe(2);
+    const entries = await entriesOf(r);
+    expect(entries.map((e) => [e.computedBy, e.plan, e.region])).toEqual([
+      ['remote', 'pro', 'global-avg'],
+      ['remote', 'pro', 'global-avg'],
+    ]);
+    const state = await r.ledger.popupState();
+    expect(state.remote.queued).toBe(0);
+    expect(state.totals.today.carbonG).toBeCloseTo((entries[0].carbonG as number) + (entries[1].carbonG as number), 12);
+    expect(r.alarms.at(-1)).toBeNull();
+  });
+
+  it('backs off after each failed retry and gives up after the last attempt', async () => {
+    fake.mode = '503';
+    const r = await rig(fake.url, 'k');
+    await r.ledger.record(turn());
+    const waits: number[] = [];
+    for (let i = 1; i < RETRY_MAX_ATTEMPTS; i++) {
+      const [item] = (await retryQueueItem.getValue()).items;
+      waits.push(item.nextAt - r.clock.now);
+      r.clock.now = item.nextAt;
+      await r.ledger.processRetries();
+    }
+    expect(waits).toEqual(Array.from({ length: RETRY_MAX_ATTEMPTS - 1 }, (_, i) => backoffMs(i + 1)));
+    const q = await retryQueueItem.getValue();
+    expect(q).toEqual({ items: [], dropped: 1 });
+    expect((await entriesOf(r))[0].computedBy).toBe('local-fallback');
+  });
+
+  it('keeps the queue across a worker restart and sends it from the new worker', async () => {
+    fake.mode = '500';
+    const keyStore = memoryKeyStore();
+    const clock = { now: NOW };
+    const first = await rig(fake.url, 'k', { keyStore, clock });
+    await first.ledger.record(turn({ turnId: 'survivor' }));
+    // A new worker: nothing in memory, same storage and key store.
+    fake.mode = 'ok';
+    clock.now += backoffMs(1);
+    const second = newLedger({ now: () => clock.now, remote: { keyStore, hasPermission: async () => true } });
+    await second.start();
+    expect(await second.processRetries()).toBe(1);
+    expect((await entriesOf(first))[0]).toMatchObject({ turnId: 'survivor', computedBy: 'remote' });
+  });
+
+  it('without host permission for the origin: computed locally, with a clear error, nothing sent', async () => {
+    const r = await rig(fake.url, 'k', { permission: false });
+    expect(await r.ledger.record(turn())).toMatchObject({ entry: { computedBy: 'local' } });
+    expect((await r.ledger.popupState()).remote).toMatchObject({ state: 'degraded', message: userMessage('REMOTE_PERMISSION_MISSING') });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('without a key: computed locally and reported', async () => {
+    const r = await rig(fake.url, null);
+    expect(await r.ledger.record(turn())).toMatchObject({ entry: { computedBy: 'local' } });
+    expect((await r.ledger.popupState()).remote).toMatchObject({ hasKey: false, state: 'degraded', message: userMessage('REMOTE_NO_KEY') });
+  });
+
+  it('recompute makes queued turns local and empties the queue', async () => {
+    fake.mode = '500';
+    const r = await rig(fake.url, 'k');
+    await r.ledger.record(turn());
+    await r.ledger.recompute();
+    expect((await entriesOf(r))[0].computedBy).toBe('local');
+    expect((await r.ledger.popupState()).remote.queued).toBe(0);
+  });
+});
+
+describe('remote configuration', () => {
+  it('rejects a plain-http address that is not loopback, with its code', async () => {
+    await expect(newLedger().configureRemote({ enabled: true, baseUrl: 'http://footprint.example.com', apiKey: 'k' })).rejects.toMatchObject({
+      code: 'REMOTE_URL_INSECURE',
+    });
+  });
+
+  it('keeps the key out of chrome.storage (content scripts can read storage.local)', async () => {
+    const keyStore = memoryKeyStore();
+    await rig(service.url, 'fp_secret-key-value', { keyStore });
+    expect(await keyStore.get()).toBe('fp_secret-key-value');
+    expect(JSON.stringify(await dump())).not.toContain('fp_secret-key-value');
+  });
+
+  it('forgets the key when configured with an empty one', async () => {
+    const keyStore = memoryKeyStore('old');
+    const r = await rig(service.url, '', { keyStore });
+    expect(await keyStore.get()).toBeNull();
+    expect((await r.ledger.popupState()).remote.hasKey).toBe(false);
+  });
+
+  it('remote/test reports the plan and the remaining quota', async () => {
+    const r = await rig(service.url, serviceKey);
+    const result = await r.ledger.testRemote();
+    expect(result).toMatchObject({ ok: true, code: null, plan: 'basic', limit: 100 });
+    expect(result.remaining).toBeLessThan(100);
+    expect(result.message).toContain('basic');
+  });
+
+  it('remote/test reports a rejected key with its sentence', async () => {
+    const r = await rig(service.url, 'fp_wrong');
+    expect(await r.ledger.testRemote()).toMatchObject({ ok: false, code: 'REMOTE_UNAUTHORIZED', message: userMessage('REMOTE_UNAUTHORIZED') });
+    expect((await r.ledger.popupState()).remote.state).toBe('unauthorized');
+  });
+});
+
+describe('the retry queue', () => {
+  it('is bounded: the oldest items are dropped and counted', () => {
+    let q = EMPTY_RETRY_QUEUE;
+    const req = { model: 'alpha-4o', input_tokens: 1, output_tokens: 1, region: 'global-avg' };
+    for (let i = 0; i < RETRY_QUEUE_MAX + 25; i++) q = enqueueRetry(q, { turnId: `t${i}`, day: '2026-11-22', request: req, attempts: 0, nextAt: i });
+    expect(q.items).toHaveLength(RETRY_QUEUE_MAX);
+    expect(q.dropped).toBe(25);
+    expect(q.items[0].turnId).toBe('t25');
+  });
+
+  it('backs off exponentially from 30 s up to an hour', () => {
+    expect([1, 2, 3, 4, 10, 20].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
+  });
+});
