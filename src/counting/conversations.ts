@@ -3,7 +3,12 @@
  * a running total plus the token count of every message already in it (keyed by message id), so a
  * message seeded twice or a turn resent after a worker restart never grows the history twice.
  * Counts only: chat text is never stored.
+ *
+ * The worker keeps what it read or wrote in memory (it is the only writer), so counting a turn
+ * does not wait for a storage read; a change made elsewhere (data deleted from the popup) drops
+ * the cached copy.
  */
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import type { CountedTurn } from '../messaging/protocol';
 import type { SiteId } from '../sites/site-ids';
@@ -20,22 +25,66 @@ export interface ConversationState {
 
 export const emptyConversation = (): ConversationState => ({ historyTokens: 0, messages: {}, turns: {}, updatedAt: 0 });
 
-export const conversationKey = (site: SiteId, conversationId: string) => `local:conversation:${site}:${conversationId}` as const;
+const STORAGE_PREFIX = 'conversation:';
+export const conversationKey = (site: SiteId, conversationId: string) => `local:${STORAGE_PREFIX}${site}:${conversationId}` as const;
 
 const items = new Map<string, ReturnType<typeof defineConversationItem>>();
+const cache = new Map<string, ConversationState>();
+let watching = false;
 
 function defineConversationItem(key: `local:${string}`) {
   return storage.defineItem<ConversationState>(key, { fallback: emptyConversation(), version: 1 });
 }
 
-export function conversationItem(site: SiteId, conversationId: string) {
-  const key = conversationKey(site, conversationId);
+function itemFor(key: `local:${string}`) {
   let item = items.get(key);
   if (!item) {
     item = defineConversationItem(key);
     items.set(key, item);
   }
   return item;
+}
+
+function watchForeignChanges(): void {
+  if (watching) return;
+  watching = true;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area !== 'local') return;
+    for (const [key, change] of Object.entries(changes)) {
+      if (!key.startsWith(STORAGE_PREFIX)) continue;
+      const mine = cache.get(`local:${key}`);
+      const written = change.newValue as ConversationState | undefined;
+      if (mine && written?.updatedAt !== mine.updatedAt) cache.delete(`local:${key}`);
+    }
+  });
+}
+
+export async function readConversation(site: SiteId, conversationId: string): Promise<ConversationState> {
+  watchForeignChanges();
+  const key = conversationKey(site, conversationId);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const value = await itemFor(key).getValue();
+  cache.set(key, value);
+  return value;
+}
+
+/** Stores the new state; memory is updated at once, the returned promise settles when storage has it. */
+export function writeConversation(site: SiteId, conversationId: string, state: ConversationState): Promise<void> {
+  const key = conversationKey(site, conversationId);
+  cache.set(key, state);
+  return itemFor(key)
+    .setValue(state)
+    .catch((e: unknown) => {
+      cache.delete(key);
+      throw e;
+    });
+}
+
+/** Forget what is in memory, as a restarted worker does (tests). */
+export function forgetCachedConversations(): void {
+  cache.clear();
+  watching = false;
 }
 
 let tail: Promise<unknown> = Promise.resolve();

@@ -1,21 +1,28 @@
-/** The worker's handlers for the popup's messages. */
+/** The worker's handlers for the popup's messages. Errors reach the popup with their code and a sentence for the user. */
 import type { Handlers } from '../messaging/messaging';
+import { CodedError, userMessage } from '../remote/errors';
 import type { Ledger } from './ledger';
+
+async function speaking<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof CodedError) {
+      const sentence = userMessage(e.code, e.message);
+      throw new CodedError(e.code, sentence === e.message ? sentence : `${sentence} (${e.message})`);
+    }
+    throw e;
+  }
+}
 
 export function ledgerHandlers(ledger: Ledger): Handlers {
   return {
-    'popup/state': () => ledger.popupState(),
-    'settings/update': async (patch) => {
-      await ledger.updateSettings(patch);
-      return { ok: true };
-    },
-    'ledger/recompute': async () => ({ ok: true, recomputed: await ledger.recompute() }),
-    'ledger/export': ({ format }) => ledger.exportLedger(format),
-    'ledger/clear': async () => {
-      await ledger.clear();
-      return { ok: true };
-    },
-    'remote/configure': (cfg) => ledger.configureRemote(cfg),
-    'remote/test': () => ledger.testRemote(),
+    'popup/state': () => speaking(() => ledger.popupState()),
+    'settings/update': (patch) => speaking(async () => (await ledger.updateSettings(patch), { ok: true as const })),
+    'ledger/recompute': () => speaking(async () => ({ ok: true as const, recomputed: await ledger.recompute() })),
+    'ledger/export': ({ format }) => speaking(() => ledger.exportLedger(format)),
+    'ledger/clear': () => speaking(async () => (await ledger.clear(), { ok: true as const })),
+    'remote/configure': (cfg) => speaking(() => ledger.configureRemote(cfg)),
+    'remote/test': () => speaking(() => ledger.testRemote()),
   };
 }

@@ -216,8 +216,15 @@ export function createLedger(deps: LedgerDeps) {
     await deps.scheduleRetry(nextRetryAt(await retryQueueItem.getValue()));
   }
 
-  /** Sends due retries (from the alarm). Stops at the first pause (401, 429) or when remote mode is off. */
-  async function processRetries(): Promise<number> {
+  let retrying: Promise<number> | null = null;
+
+  /** Sends due retries (from the alarm). One run at a time; stops at the first pause (401, 429) or when remote mode is off. */
+  function processRetries(): Promise<number> {
+    retrying ??= sendDueRetries().finally(() => (retrying = null));
+    return retrying;
+  }
+
+  async function sendDueRetries(): Promise<number> {
     const settings = await settingsItem.getValue();
     const due = dueRetries(await retryQueueItem.getValue(), now()).slice(0, RETRIES_PER_RUN);
     let sent = 0;
@@ -226,8 +233,11 @@ export function createLedger(deps: LedgerDeps) {
       const { attempt, state } = await attemptRemote(settings, await remoteStateItem.getValue(), item.request, deps.remote, t);
       if (attempt.kind === 'skipped') {
         if (state) await writer.run(() => commit([{ key: REMOTE_STATE_KEY, value: state, version: 1 }]));
-        if (attempt.code === 'REMOTE_OFF') return sent;
-        break;
+        // Nothing to send until the quota resets, or until the user changes the configuration (which reschedules).
+        const current = await remoteStateItem.getValue();
+        await deps.scheduleRetry?.(current.state === 'quota' ? current.pausedUntil : null);
+        if (sent > 0) await notifyToday();
+        return sent;
       }
       await writer.run(async () => {
         let q = await retryQueueItem.getValue();
@@ -257,7 +267,11 @@ export function createLedger(deps: LedgerDeps) {
         writes.push({ key: REMOTE_QUEUE_KEY, value: q, version: 1 });
         await commit(writes);
       });
-      if (attempt.kind === 'failed' && !attempt.failure.transient && attempt.failure.code !== 'REMOTE_REJECTED') break;
+      if (attempt.kind === 'failed' && (attempt.failure.code === 'REMOTE_UNAUTHORIZED' || attempt.failure.code === 'REMOTE_QUOTA')) {
+        await deps.scheduleRetry?.(attempt.failure.code === 'REMOTE_QUOTA' ? (state?.pausedUntil ?? null) : null);
+        if (sent > 0) await notifyToday();
+        return sent;
+      }
     }
     if (sent > 0) await notifyToday();
     await scheduleNextRetry();
@@ -375,11 +389,15 @@ export function createLedger(deps: LedgerDeps) {
     return { filename: `ai-chat-footprint-${stamp}.json`, mimeType: 'application/json', content: toJson(days, months, now()) };
   }
 
-  /** Deletes every ledger item (raw turns, totals, index, inbox, retry queue). Settings and the API key stay. */
+  /**
+   * "Delete all data": every ledger item (raw turns, totals, index, inbox, retry queue) and the
+   * per-conversation history counts of site tracking (`conversation:*`). Settings, site health and
+   * the API key stay.
+   */
   async function clear(): Promise<void> {
     await writer.run(async () => {
       const all = await storage.snapshot('local');
-      const ledgerKeys = Object.keys(all).filter((k) => /^(turns:|totals:|ledger(-inbox)?\$?$|remote-queue\$?$)/.test(k));
+      const ledgerKeys = Object.keys(all).filter((k) => /^(turns:|totals:|conversation:|ledger(-inbox)?\$?$|remote-queue\$?$)/.test(k));
       await storage.removeItems(ledgerKeys.map((k) => `local:${k}` as const));
     });
     await notifyToday();
@@ -391,7 +409,7 @@ export function createLedger(deps: LedgerDeps) {
     let normalized = '';
     if (baseUrl !== '' || cfg.enabled) {
       const parsed = parseBaseUrl(baseUrl);
-      if (!parsed.ok) throw new CodedError(parsed.error.code, `${userMessage(parsed.error.code)} (${parsed.error.message})`);
+      if (!parsed.ok) throw new CodedError(parsed.error.code, parsed.error.message);
       normalized = parsed.value.baseUrl;
     }
     if (cfg.apiKey !== undefined) {

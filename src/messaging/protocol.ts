@@ -101,6 +101,7 @@ export const RemoteStatusSchema = z.object({
   remaining: z.number().nullable(),
   queued: z.number().int().nonnegative(),
 });
+// RemoteStatus.message and error answers carry sentences from src/remote/errors.ts (userMessage(code)).
 export type RemoteStatus = z.infer<typeof RemoteStatusSchema>;
 
 export const PopupStateSchema = z.object({
@@ -112,7 +113,9 @@ export const PopupStateSchema = z.object({
   totals: z.object({ today: TotalsSchema, last7: TotalsSchema, last30: TotalsSchema, allTime: TotalsSchema }),
   /** The last 30 days, oldest first, one row per day (days without turns included, zero). */
   daily: z.array(z.object({ day: z.string(), energyKwh: z.number(), carbonG: z.number(), waterL: z.number(), turns: z.number() })),
+  /** All time, largest energy first. */
   bySite: z.array(z.object({ site: SiteIdSchema, totals: TotalsSchema })),
+  /** All time, largest energy first. */
   byModel: z.array(z.object({ modelKey: z.string(), totals: TotalsSchema })),
   lastTurn: LedgerEntrySchema.nullable(),
   health: z.array(SiteHealthSchema),

@@ -6,14 +6,30 @@
 
 export const DEFAULT_LOCALE = 'en-US';
 
+// Building an Intl formatter costs far more than using one: keep one per locale and options.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
 /** Three significant digits, grouping for large values, never exponent notation. */
 export function formatSignificant(value: number, locale = DEFAULT_LOCALE): string {
   if (!Number.isFinite(value)) return '–';
   if (value === 0) return '0';
   const abs = Math.abs(value);
   // At or above 1000 the integer part already carries more than three digits: keep it whole.
-  if (abs >= 1000) return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
-  return new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 }).format(value);
+  if (abs >= 1000) return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, { maximumSignificantDigits: 3 }).format(value);
 }
 
 export interface Quantity {
@@ -49,7 +65,7 @@ export function formatWater(liters: number, locale = DEFAULT_LOCALE): Quantity {
 /** An exact integer with grouping: token counts are never rounded. */
 export function formatInteger(n: number, locale = DEFAULT_LOCALE): string {
   if (!Number.isFinite(n)) return '–';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true }).format(n);
+  return numberFormat(locale, { maximumFractionDigits: 0, useGrouping: true }).format(n);
 }
 
 /** A percentage share (0..1) as a whole percent; "<1%" for a small but non-zero share. */
@@ -64,14 +80,14 @@ export function formatDay(day: string, locale = DEFAULT_LOCALE): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return day;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+  return dateFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /** A time as "today 14:05", or a date and time for older ones. */
 export function formatTime(ms: number, now = Date.now(), locale = DEFAULT_LOCALE): string {
   const d = new Date(ms);
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(d);
+  const time = dateFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(d);
   if (new Date(now).toDateString() === d.toDateString()) return `today ${time}`;
-  const date = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(d);
+  const date = dateFormat(locale, { month: 'short', day: 'numeric' }).format(d);
   return `${date} ${time}`;
 }

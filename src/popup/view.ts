@@ -2,7 +2,9 @@
  * What the popup shows, computed from PopupState without the DOM: texts,
  * option lists, chart geometry and input checks. Pure, so it is tested alone.
  */
-import { EQUIVALENTS, MODELS, REGIONS, equivalentsFor, findRegion, stressClass, waterNote, type EquivalentField, type RegionRow, type StressLevel } from '../core';
+// Straight from the modules, not the core's index: the popup has no use for the request/response schemas.
+import { equivalentsFor, waterNote } from '../core/calculate';
+import { EQUIVALENTS, MODELS, REGIONS, findRegion, stressClass, type EquivalentField, type RegionRow, type StressLevel } from '../core/tables';
 import type { LedgerEntry, PopupState, RemoteStatus, SiteHealth, Totals } from '../messaging/protocol';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../sites/site-ids';
 import { formatDay, formatEnergy, formatInteger, formatSignificant, quantityText, DEFAULT_LOCALE } from './format';

@@ -52,12 +52,13 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 function answerMalformedRequests(server: Server, baseUrl: () => string) {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify(
-      problemBody(tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', tooLarge ? 'The request headers are too large.' : 'The HTTP request is malformed.', baseUrl()),
-    );
+    const problem =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? problemBody('PAYLOAD_TOO_LARGE', 'The request headers are too large.', baseUrl())
+        : problemBody('BAD_REQUEST', 'The HTTP request is malformed.', baseUrl());
+    const body = JSON.stringify(problem);
     socket.end(
-      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }

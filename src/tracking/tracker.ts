@@ -10,7 +10,7 @@
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
 import { SITE_LABELS } from '../sites/site-ids';
-import type { TurnCompleted } from '../messaging/protocol';
+import type { ConversationSeed, TurnCompleted } from '../messaging/protocol';
 import { Outbox, type Send } from './outbox';
 import { mapInSlices } from './slices';
 
@@ -21,6 +21,7 @@ export const ANSWER_TIMEOUT_MS = 180_000;
 /** After a prompt is sent, how long the adapter may find nothing before the site is reported. */
 export const NO_MESSAGES_GRACE_MS = 15_000;
 const STREAMING_POLL_MS = 1_000;
+const SEED_BATCH_CHARS = 40_000;
 
 export interface TrackerOptions {
   adapter: SiteAdapter;
@@ -64,7 +65,8 @@ export class PageTracker {
 
   start(): void {
     const root = this.doc.body ?? this.doc.documentElement;
-    this.observer = new MutationObserver(this.onMutation);
+    const Observer = (this.doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
+    this.observer = new Observer(this.onMutation);
     this.observer.observe(root, { childList: true, subtree: true, characterData: true });
     this.doc.addEventListener('keydown', this.onKeydown, true);
     this.doc.addEventListener('click', this.onClick, true);
@@ -218,7 +220,9 @@ export class PageTracker {
   /** Sends messages already on the page (text read in slices, so no long task) to seed history. */
   private async seed(conversation: string, seeds: PageMessage[]): Promise<void> {
     const texts = await mapInSlices(seeds, (m) => this.adapter.readText(m));
-    const batch = seeds.map((m, i) => {
+    let batch: ConversationSeed['messages'] = [];
+    let size = 0;
+    seeds.forEach((m, i) => {
       const known: Known = {};
       let id = m.id;
       if (m.role === 'assistant' && !m.pageId) {
@@ -226,9 +230,15 @@ export class PageTracker {
         id = `${m.id}~${known.print}`;
       }
       this.known.set(m.id, known);
-      return { id, role: m.role, text: texts[i] };
+      batch.push({ id, role: m.role, text: texts[i] });
+      size += texts[i].length;
+      // Several modest messages rather than one huge one: each is copied to the worker in its own task.
+      if (size >= SEED_BATCH_CHARS || i === seeds.length - 1) {
+        this.outbox.push('conversation/seed', { site: this.adapter.site, conversationId: conversation, messages: batch });
+        batch = [];
+        size = 0;
+      }
     });
-    this.outbox.push('conversation/seed', { site: this.adapter.site, conversationId: conversation, messages: batch });
   }
 
   /** Reads a finished answer and its prompt once and sends the turn. False when there is nothing to count yet. */

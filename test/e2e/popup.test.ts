@@ -175,6 +175,8 @@ describe('popup with the real worker', () => {
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(bg).toBe(colorScheme === 'dark' ? 'rgb(22, 26, 24)' : 'rgb(255, 255, 255)');
       await page.screenshot({ path: `${SCREENSHOTS}/popup-${colorScheme}.png`, fullPage: true });
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => d.setAttribute('open', '')));
+      await page.screenshot({ path: `${SCREENSHOTS}/popup-${colorScheme}-all-open.png`, fullPage: true });
     }
   });
 });

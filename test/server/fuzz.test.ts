@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ERROR_CATALOG, ProblemSchema } from '../../src/core';
 import { startService, createApiKey, type RunningService } from '../../src/server/start';
+import { connect } from 'node:net';
 import { rawRequest } from './support/http';
 
 /** The answers a client can cause (204: OPTIONS); anything else (above all a 5xx) is a bug. */
@@ -138,4 +139,34 @@ it('random JSON request objects through the full path: 200 or a 400 with a calcu
     }),
     { numRuns: 1000 },
   );
+});
+
+/** Bytes straight onto a socket: what Node's HTTP parser sees before any app code. */
+function rawExchange(url: string, bytes: Buffer): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let reply = '';
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('data', (d) => (reply += d.toString('latin1')));
+    socket.on('close', () => resolve(reply));
+    socket.on('error', () => undefined);
+    socket.end(bytes);
+  });
+}
+
+it('garbage on the wire gets a 4xx problem (or nothing) and the server keeps answering', async () => {
+  const requestLine = fc.constantFrom('POST /api/v2/calculate HTTP/1.1', 'GET / HTTP/1.1', 'BREW /pot HTTP/1.1', 'POST /api/v2/calculate HTTP/9.9', '');
+  const garbage = fc.tuple(requestLine, fc.uint8Array({ maxLength: 200 }), fc.boolean()).map(([line, bytes, withHost]) =>
+    Buffer.concat([Buffer.from(`${line}\r\n${withHost ? 'Host: x\r\n' : ''}`), Buffer.from(bytes), Buffer.from('\r\n\r\n')]),
+  );
+  await fc.assert(
+    fc.asyncProperty(garbage, async (bytes) => {
+      const reply = await rawExchange(service.url, bytes);
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1];
+      if (status) expect(DOCUMENTED.has(Number(status)), reply.slice(0, 200)).toBe(true);
+    }),
+    { numRuns: 300 },
+  );
+  expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
 });

@@ -34,7 +34,7 @@ it('SQLite: after SIGKILL under load and a restart, seen successes <= stored cou
   const { id, key } = await createApiKey(setup, 'pro', 'persistence');
   await setup.close();
 
-  const t0=Date.now();server = await spawnServer({ FOOTPRINT_DB_PATH: dbPath }); console.log('spawned', Date.now()-t0);
+  server = await spawnServer({ FOOTPRINT_DB_PATH: dbPath });
   const url = server.url;
   let killed = false;
   let seen = 0;
@@ -54,13 +54,12 @@ it('SQLite: after SIGKILL under load and a restart, seen successes <= stored cou
   });
 
   while (seen < 300) await new Promise((r) => setTimeout(r, 10));
-  console.log('kill at', Date.now()-t0);killed = true;
+  killed = true;
   await server.kill();
-  await Promise.all(clients);console.log('clients done', Date.now()-t0);
+  await Promise.all(clients);
   expect(server.child.signalCode).toBe('SIGKILL');
 
   server = await spawnServer({ FOOTPRINT_DB_PATH: dbPath });
-  console.log('respawned', Date.now()-t0);
   const after = await postJson(server.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 1 }, key);
   expect(after.status).toBe(200);
   const storedBeforeThisCall = planLimit('pro') - 1 - Number(after.headers.get('ratelimit-remaining'));

@@ -1,6 +1,6 @@
 import type { LedgerEntry } from '../../messaging/protocol';
 import { SITE_LABELS } from '../../sites/site-ids';
-import { findRegion } from '../../core';
+import { findRegion } from '../../core/tables';
 import { formatCarbon, formatEnergy, formatInteger, formatTime, formatWater, quantityText } from '../format';
 import { computedByText } from '../view';
 

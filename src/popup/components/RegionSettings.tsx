@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { findRegion } from '../../core';
+import { findRegion } from '../../core/tables';
 import { sendMessage } from '../../messaging/messaging';
 import { formatInteger } from '../format';
 import { REGION_OPTIONS, regionDetail } from '../view';

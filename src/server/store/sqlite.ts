@@ -29,6 +29,16 @@ interface KeyRow {
   revoked_at: string | null;
 }
 
+const MAX_CACHED_KEYS = 10_000;
+
+interface PendingReservation {
+  keyId: string;
+  monthKey: string;
+  limit: number;
+  resolve(r: Reservation): void;
+  reject(e: unknown): void;
+}
+
 const toRecord = (r: KeyRow): ApiKeyRecord => ({
   id: r.id,
   name: r.name,
@@ -61,36 +71,83 @@ export function openSqliteStore(path: string): Store {
   );
   const used = db.prepare<[string, string], { used: number }>('SELECT used FROM usage WHERE key_id = ? AND month = ?');
 
-  const reserve = db.transaction((keyId: string, monthKey: string, limit: number): Reservation => {
-    if (limit <= 0) return { allowed: false, used: used.get(keyId, monthKey)?.used ?? 0, limit };
-    const row = take.get({ keyId, monthKey, limit });
+  const reserveOne = ({ keyId, monthKey, limit }: PendingReservation): Reservation => {
+    const row = limit > 0 ? take.get({ keyId, monthKey, limit }) : undefined;
     if (row) return { allowed: true, used: row.used, limit };
-    return { allowed: false, used: used.get(keyId, monthKey)?.used ?? limit, limit };
-  });
+    return { allowed: false, used: used.get(keyId, monthKey)?.used ?? 0, limit };
+  };
+  const reserveBatch = db.transaction((batch: PendingReservation[]) => batch.map(reserveOne));
+
+  // Group commit: reservations that arrive in the same event-loop turn share
+  // one transaction (one WAL write) instead of one each. Each is still an
+  // atomic conditional increment, and no caller is answered before the commit.
+  let pending: PendingReservation[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    try {
+      // IMMEDIATE: take the write lock first, so two processes never both read the old count.
+      const results = reserveBatch.immediate(batch);
+      batch.forEach((p, i) => p.resolve(results[i]));
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  };
+
+  // Active key records are cached in memory, keyed by hash. The cache is
+  // dropped when another connection (the keys CLI, another instance) has
+  // committed to the file, which SQLite reports through PRAGMA data_version,
+  // checked once per event-loop turn; and on this connection's own key writes.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const keyCache = new Map<string, StoredApiKey>();
+  let seenVersion = dataVersion.get();
+  let checkedThisTurn = false;
+  const validateCache = () => {
+    if (checkedThisTurn) return;
+    checkedThisTurn = true;
+    setImmediate(() => (checkedThisTurn = false));
+    const version = dataVersion.get();
+    if (version !== seenVersion) {
+      keyCache.clear();
+      seenVersion = version;
+    }
+  };
 
   return {
     kind: 'sqlite',
     async findKeyByHash(hash: Buffer): Promise<StoredApiKey | undefined> {
+      validateCache();
+      const id = hash.toString('base64');
+      const cached = keyCache.get(id);
+      if (cached) return cached;
       const row = byHash.get(hash);
-      return row && { ...toRecord(row), hash: row.hash };
+      if (!row) return undefined;
+      const record = { ...toRecord(row), hash: row.hash };
+      if (keyCache.size >= MAX_CACHED_KEYS) keyCache.clear();
+      keyCache.set(id, record);
+      return record;
     },
     async createKey(key: NewApiKey): Promise<void> {
       insertKey.run(key);
+      keyCache.clear();
     },
     async listKeys(): Promise<ApiKeyRecord[]> {
       return allKeys.all().map(toRecord);
     },
     async revokeKey(id: string, at: Date): Promise<boolean> {
+      keyCache.clear();
       return revoke.run(at.toISOString(), id).changes > 0;
     },
-    async reserveUnit(keyId: string, monthKey: string, limit: number): Promise<Reservation> {
-      // IMMEDIATE: take the write lock first, so two processes never both read the old count.
-      return reserve.immediate(keyId, monthKey, limit);
+    reserveUnit(keyId: string, monthKey: string, limit: number): Promise<Reservation> {
+      return new Promise((resolve, reject) => {
+        if (pending.push({ keyId, monthKey, limit, resolve, reject }) === 1) setImmediate(flush);
+      });
     },
     async usage(keyId: string, monthKey: string): Promise<number> {
       return used.get(keyId, monthKey)?.used ?? 0;
     },
     async close(): Promise<void> {
+      if (pending.length > 0) flush();
       if (db.open) db.close();
     },
   };

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { calculate } from '../../../src/core';
 import { settingsItem, DEFAULT_SETTINGS } from '../../../src/storage/settings';
-import { PopupStateSchema } from '../../../src/messaging/protocol';
+import { PopupStateSchema, type LedgerEntry } from '../../../src/messaging/protocol';
 import { NOW, dump, newLedger, resetBrowser, turn } from './support';
 
 const HOUR = 3_600_000;
@@ -146,7 +146,7 @@ describe('daily totals and the popup state', () => {
       { d: 20, site: 'gemini', model: 'gamma-3.5-flash' },
       { d: 200, site: 'chatgpt', model: 'alpha-4o-mini' },
     ] as const;
-    const recorded = [];
+    const recorded: Array<(typeof spec)[number] & { e: LedgerEntry }> = [];
     for (const [i, s] of spec.entries()) {
       const out = await ledger.record(turn({ turnId: `d${i}`, time: NOW - s.d * DAY - HOUR + i * 1000, site: s.site, modelKey: s.model }));
       if (out.recorded) recorded.push({ ...s, e: out.entry });
@@ -255,13 +255,15 @@ describe('export and clear', () => {
     expect(json.dailyTotals).toEqual([expect.objectContaining({ day: '2026-11-22', site: 'chatgpt', modelKey: 'alpha-4o', turns: 1 })]);
   });
 
-  it('clears the ledger but keeps settings', async () => {
+  it('clears the ledger and conversation history counts but keeps settings', async () => {
     const ledger = newLedger();
     await ledger.updateSettings({ region: 'eu-france' });
     await ledger.record(turn());
+    await fakeBrowser.storage.local.set({ 'conversation:chatgpt:conv-a': { historyTokens: 10, messages: {}, turns: {}, updatedAt: 1 } });
     await ledger.clear();
     const keys = Object.keys(await dump());
-    expect(keys.filter((k) => /^(turns|totals|ledger)/.test(k))).toEqual([]);
+    expect(keys.filter((k) => /^(turns|totals|ledger|conversation)/.test(k))).toEqual([]);
+    expect(keys).toContain('settings');
     const state = await ledger.popupState();
     expect(state.totals.allTime.turns).toBe(0);
     expect(state.lastTurn).toBeNull();

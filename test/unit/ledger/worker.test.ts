@@ -6,6 +6,7 @@ import { ledgerHandlers } from '../../../src/ledger/handlers';
 import { badgeTitle, formatBadgeWh, showTodayOnBadge } from '../../../src/worker/badge';
 import { MIDNIGHT_ALARM, registerAlarms, scheduleMidnightAlarm, scheduleRetryAlarm } from '../../../src/worker/alarms';
 import { RETRY_ALARM } from '../../../src/remote/retry-queue';
+import { userMessage } from '../../../src/remote/errors';
 import { newLedger, resetBrowser, turn, NOW } from './support';
 
 beforeEach(resetBrowser);
@@ -62,7 +63,7 @@ describe('alarms', () => {
     let release!: () => void;
     const ready = new Promise<void>((r) => (release = r)).then(() => void order.push('ready'));
     registerAlarms({ [RETRY_ALARM]: async () => void order.push('retry') }, ready);
-    await fakeBrowser.alarms.onAlarm.trigger({ name: RETRY_ALARM, scheduledTime: NOW });
+    await fakeBrowser.alarms.onAlarm.trigger({ name: RETRY_ALARM, scheduledTime: NOW, persistAcrossSessions: true });
     release();
     await ready;
     await new Promise((r) => setTimeout(r, 0));
@@ -72,8 +73,8 @@ describe('alarms', () => {
 
 /** The fake browser's sendMessage ignores promise answers (it expects sendResponse), so trigger the listener as Chrome would. */
 async function sendMessage<T extends MessageType>(type: T, data: RequestOf<T>): Promise<MessageResult<ResponseOf<T>>> {
-  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, {});
-  return answer as MessageResult<ResponseOf<T>>;
+  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, {}, () => undefined);
+  return answer as unknown as MessageResult<ResponseOf<T>>;
 }
 
 describe('popup messages through the registered listener', () => {
@@ -84,7 +85,9 @@ describe('popup messages through the registered listener', () => {
     const state = await sendMessage('popup/state', {});
     expect(state).toMatchObject({ ok: true, value: { totals: { allTime: { turns: 1 } } } });
     expect(await sendMessage('settings/update', { region: 'eu-france' })).toEqual({ ok: true, value: { ok: true } });
-    expect(await sendMessage('settings/update', { region: 'atlantis' })).toMatchObject({ ok: false, error: { code: 'INVALID_REGION' } });
+    const bad = await sendMessage('settings/update', { region: 'atlantis' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_REGION' } });
+    expect(!bad.ok && bad.error.message.startsWith(userMessage('INVALID_REGION'))).toBe(true);
     const file = await sendMessage('ledger/export', { format: 'csv' });
     expect(file.ok && file.value.content.split('\r\n').length).toBe(3);
     expect(await sendMessage('ledger/recompute', {})).toEqual({ ok: true, value: { ok: true, recomputed: 1 } });

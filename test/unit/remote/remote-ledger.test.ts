@@ -102,7 +102,7 @@ describe('remote mode, recording turns', () => {
     fake.mode = '500';
     const r = await rig(fake.url, 'k');
     await r.ledger.record(turn({ turnId: 'q1' }));
-    await r.ledger.record(turn({ turnId: 'q2', region: undefined }));
+    await r.ledger.record(turn({ turnId: 'q2' }));
     await r.ledger.updateSettings({ region: 'eu-sweden' }); // stored and queued turns keep their region
     fake.mode = 'ok';
     r.clock.now += backoffMs(1);
@@ -221,5 +221,37 @@ describe('the retry queue', () => {
 
   it('backs off exponentially from 30 s up to an hour', () => {
     expect([1, 2, 3, 4, 10, 20].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
+  });
+});
+
+describe('retry scheduling while paused', () => {
+  it('does not keep waking the worker while the key is rejected, and waits for the quota reset on 429', async () => {
+    fake.mode = '500';
+    const r = await rig(fake.url, 'k');
+    await r.ledger.record(turn());
+    fake.mode = '401';
+    r.clock.now += backoffMs(1);
+    await r.ledger.processRetries();
+    expect(r.alarms.at(-1)).toBeNull();
+    expect((await retryQueueItem.getValue()).items).toHaveLength(1); // kept for when the key is fixed
+
+    fake.mode = '429';
+    await r.ledger.configureRemote({ enabled: true, baseUrl: fake.url, apiKey: 'k2' });
+    await r.ledger.processRetries();
+    expect(r.alarms.at(-1)).toBe(r.clock.now + 3600_000);
+    await r.ledger.processRetries(); // paused: nothing sent
+    expect(fake.requests.filter((q) => q.auth === 'Bearer k2')).toHaveLength(1);
+  });
+
+  it('runs one retry pass at a time', async () => {
+    fake.mode = '500';
+    const r = await rig(fake.url, 'k');
+    await r.ledger.record(turn());
+    fake.mode = 'ok';
+    fake.requests = [];
+    r.clock.now += backoffMs(1);
+    const [a, b] = await Promise.all([r.ledger.processRetries(), r.ledger.processRetries()]);
+    expect([a, b]).toEqual([1, 1]);
+    expect(fake.requests).toHaveLength(1);
   });
 });

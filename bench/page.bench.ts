@@ -1,0 +1,421 @@
+/**
+ * `npm run bench -- page`: what tracking costs a chat page, in Debian's Chromium.
+ *
+ * A ChatGPT-like page with 200 question/answer turns (~150,000 o200k tokens), then a 2,000-token
+ * answer streamed in 500 DOM updates, one per 16 ms. Side by side in one run:
+ *  - the page alone (no extension),
+ *  - the page with the built extension,
+ *  - a naive tracker (page script) that re-reads and re-tokenizes every message on each update,
+ *  - the floor: tokenizing the new prompt and answer once, in the extension's worker.
+ * Main-thread JS is attributed from CPU profiles (100 µs sampling): time with the extension's
+ * content script (or the naive tracker) on the stack. Medians of 3 runs (the naive one runs once,
+ * capped, because it cannot keep up). Writes bench/results/page.json.
+ */
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { launchWithExtension, type LaunchedExtension } from '../test/e2e/support/launch';
+
+const EXTENSION_DIR = resolve(process.env.PAGE_EXTENSION_DIR ?? '.output/chrome-mv3');
+const CONTENT_JS = resolve(EXTENSION_DIR, 'content-scripts/content.js');
+const RUNS = Number(process.env.PAGE_BENCH_RUNS ?? 3);
+const TURNS = 200;
+const UPDATES = 500;
+const NAIVE_CAP_MS = Number(process.env.PAGE_BENCH_NAIVE_CAP_MS ?? 45_000);
+const URL_ = 'https://chatgpt.com/c/bench-conversation';
+const TARGETS = { addedMainThreadMs: 20, longestTaskMs: 16, workerVsFloor: 1.5, contentScriptBytes: 30 * 1024 };
+
+// ---- The page ----------------------------------------------------------------
+
+/** Deterministic text that tokenizes like prose mixed with a little code. */
+function* words(seed: number): Generator<string> {
+  const vocab = (
+    'the energy of a data center depends on cooling load and the grid carbon intensity while water use follows evaporation ' +
+    'inference tokens model context window latency throughput efficiency renewable turbine solar battery storage region ' +
+    'kilowatt hour emissions estimate measure compare average peak demand supply chain hardware accelerator memory bandwidth'
+  ).split(' ');
+  let x = seed;
+  for (;;) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const w = vocab[x % vocab.length];
+    yield x % 17 === 0 ? `${w}.` : x % 11 === 0 ? `${w},` : x % 97 === 0 ? `${w}_${x % 1000}()` : w;
+  }
+}
+
+function textOfTokens(seed: number, tokens: number): string {
+  const gen = words(seed);
+  const out: string[] = [];
+  // ~1.25 tokens per word in this vocabulary; trim to the target afterwards.
+  while (countTokens(out.join(' ')) < tokens) for (let i = 0; i < 50; i++) out.push(gen.next().value);
+  return out.join(' ');
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+function buildPage(): { html: string; historyTokens: number; prompt: string; answerParagraphs: string[][]; answerText: string } {
+  const turns: string[] = [];
+  let historyTokens = 0;
+  for (let i = 0; i < TURNS; i++) {
+    const q = textOfTokens(i * 2 + 1, 40);
+    const paragraphs = [0, 1, 2].map((k) => textOfTokens(i * 10 + k + 7, 230));
+    historyTokens += countTokens(q) + countTokens(paragraphs.join('\n'));
+    turns.push(
+      `<article data-testid="conversation-turn-${2 * i + 1}" data-turn="user"><div data-message-author-role="user" data-message-id="u-${i}"><div class="whitespace-pre-wrap">${esc(q)}</div></div></article>` +
+        `<article data-testid="conversation-turn-${2 * i + 2}" data-turn="assistant"><div data-message-author-role="assistant" data-message-id="a-${i}" data-message-model-slug="gpt-4o"><div class="markdown prose">${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}</div></div><div><button data-testid="copy-turn-action-button">Copy</button></div></article>`,
+    );
+  }
+  const prompt = 'Summarize what we discussed about cooling and water, with numbers.';
+  // 2,000 tokens in 500 chunks, 10 paragraphs.
+  const answerWords = textOfTokens(9_999, 2_000).split(' ');
+  const chunks: string[] = [];
+  for (let i = 0; i < UPDATES; i++) {
+    chunks.push(answerWords.slice(Math.floor((i * answerWords.length) / UPDATES), Math.floor(((i + 1) * answerWords.length) / UPDATES)).join(' '));
+  }
+  const answerParagraphs: string[][] = [];
+  chunks.forEach((c, i) => {
+    const p = Math.floor((i * 10) / chunks.length);
+    (answerParagraphs[p] ??= []).push(answerParagraphs[p].length ? ` ${c}` : c);
+  });
+  const answerText = answerParagraphs.map((p) => p.join('')).join('\n');
+  const script = `
+    window.__updates = 0; window.__streamDone = false;
+    window.__startStream = async function () {
+      const thread = document.getElementById('thread');
+      const u = document.createElement('article');
+      u.innerHTML = '<div data-message-author-role="user" data-message-id="u-new"><div class="whitespace-pre-wrap"></div></div>';
+      u.querySelector('.whitespace-pre-wrap').textContent = ${JSON.stringify(prompt)};
+      thread.appendChild(u);
+      document.getElementById('send-slot').innerHTML = '<button data-testid="stop-button">Stop</button>';
+      const a = document.createElement('article');
+      a.innerHTML = '<div data-message-author-role="assistant" data-message-id="a-new" data-message-model-slug="gpt-4o"><div class="markdown prose"></div></div>';
+      thread.appendChild(a);
+      const body = a.querySelector('.markdown');
+      const paragraphs = ${JSON.stringify(answerParagraphs)};
+      for (const para of paragraphs) {
+        const p = document.createElement('p');
+        body.appendChild(p);
+        for (const chunk of para) {
+          p.textContent += chunk;
+          window.__updates++;
+          await new Promise((r) => setTimeout(r, 16));
+        }
+      }
+      document.getElementById('send-slot').innerHTML = '<button data-testid="send-button">Send</button>';
+      window.__streamDone = true;
+    };`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>ChatGPT</title></head><body><main><div id="thread">${turns.join('')}</div></main><form><textarea id="prompt-textarea"></textarea><span id="send-slot"><button data-testid="send-button">Send</button></span></form><script>${script}</script></body></html>`;
+  return { html, historyTokens, prompt, answerParagraphs, answerText };
+}
+
+// ---- The naive tracker and the tokenizer for the page and the worker -----------
+
+function tokenizerBundle(): string {
+  const out = buildSync({
+    stdin: { contents: "export { countTokens } from 'gpt-tokenizer/encoding/o200k_base';", resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    format: 'iife',
+    globalName: '__o200k',
+    minify: true,
+    write: false,
+  });
+  return out.outputFiles[0].text;
+}
+
+/** Re-reads and re-tokenizes every message on every DOM update, as tracker A in the research notes does. */
+const naiveTracker = (bundle: string) => `${bundle}
+  (function () {
+    const count = () => {
+      let total = 0;
+      for (const el of document.querySelectorAll('[data-message-author-role]')) total += __o200k.countTokens(el.textContent || '');
+      window.__naiveTotal = total;
+    };
+    const start = () => new MutationObserver(count).observe(document.body, { childList: true, subtree: true, characterData: true });
+    if (document.body) start(); else document.addEventListener('DOMContentLoaded', start);
+  })();
+//# sourceURL=naive-tracker.js`;
+
+// ---- Measuring -------------------------------------------------------------------
+
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time by function of code from `urlPart` (for PAGE_BENCH_DEBUG=1). */
+function topFunctions(profile: Profile, urlPart: string): string {
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n as ProfileNode & { callFrame: { functionName: string; lineNumber: number; columnNumber: number } }]));
+  for (let i = 0; i < profile.samples.length; i++) {
+    const n = byId.get(profile.samples[i])!;
+    const name = `${n.callFrame.url.includes(urlPart) ? 'EXT ' : ''}${n.callFrame.functionName || '(anon)'}@${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  }
+  return [...self.entries()].filter(([k]) => k.startsWith('EXT') || k.startsWith('(garbage') || k.startsWith('(program')).sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => `${(v / 1000).toFixed(2)} ms ${k}`).join('\n');
+}
+
+/** Time (ms) with code from `urlPart` on the stack, and the longest unbroken stretch of it. */
+function attribute(profile: Profile, urlPart: string): { totalMs: number; longestMs: number } {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const memo = new Map<number, boolean>();
+  const ours = (id: number): boolean => {
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id)!;
+    const p = parent.get(id);
+    const v = node.callFrame.url.includes(urlPart) || (p !== undefined && ours(p));
+    memo.set(id, v);
+    return v;
+  };
+  let totalUs = 0;
+  let runUs = 0;
+  let longestUs = 0;
+  // timeDeltas[i] is the time before sample i; the sample's own duration is the next delta.
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dur = profile.timeDeltas[i + 1] ?? 0;
+    if (ours(profile.samples[i])) {
+      totalUs += dur;
+      runUs += dur;
+      longestUs = Math.max(longestUs, runUs);
+    } else runUs = 0;
+  }
+  return { totalMs: totalUs / 1000, longestMs: longestUs / 1000 };
+}
+
+async function scriptDuration(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
+}
+
+async function startProfile(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+async function stopProfile(cdp: CDPSession): Promise<Profile> {
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  return profile;
+}
+
+type Mode = 'none' | 'extension' | 'naive';
+
+interface RunResult {
+  mode: Mode;
+  streamWallMs: number;
+  updatesDone: number;
+  scriptDurationMs: number;
+  trackerJsMs: number;
+  trackerLongestMs: number;
+  seedJsMs?: number;
+  seedLongestMs?: number;
+  workerCountMs?: number;
+  workerHandledMs?: number;
+  floorMs?: number;
+  counted?: { promptTokens: number; historyTokens: number; answerTokens: number };
+}
+
+async function serve(context: BrowserContext, html: string): Promise<void> {
+  await context.route('https://chatgpt.com/**', (route) =>
+    route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : route.fulfill({ status: 404, body: '' }),
+  );
+}
+
+async function storageOf(ext: LaunchedExtension): Promise<Record<string, unknown>> {
+  return (await ext.worker.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(null))) as Record<string, unknown>;
+}
+
+interface ConversationState {
+  historyTokens: number;
+  turns: Record<string, { promptTokens: number; historyTokens: number; answerTokens: number }>;
+}
+
+async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function run(mode: Mode, page: ReturnType<typeof buildPage>, bundle: string): Promise<RunResult> {
+  const ext = await launchWithExtension({ extensionDir: EXTENSION_DIR, withExtension: mode === 'extension' });
+  try {
+    await serve(ext.context, page.html);
+    const tab = await ext.context.newPage();
+    if (mode === 'naive') await tab.addInitScript({ content: naiveTracker(bundle) });
+    const extUrl = mode === 'extension' ? `chrome-extension://${ext.extensionId}/` : 'naive-tracker.js';
+    await tab.goto(URL_, { waitUntil: 'commit' });
+    const seedCdp = await startProfile(tab);
+    await tab.waitForLoadState('load');
+    let seed: { totalMs: number; longestMs: number } | undefined;
+    const key = 'conversation:chatgpt:bench-conversation';
+    if (mode === 'extension') {
+      await waitUntil('the seed', async () => ((await storageOf(ext))[key] as ConversationState | undefined)?.historyTokens === page.historyTokens, 60_000);
+    } else {
+      await tab.waitForTimeout(mode === 'naive' ? 3_000 : 1_500);
+    }
+    seed = attribute(await stopProfile(seedCdp), extUrl);
+    await seedCdp.detach();
+    await tab.waitForTimeout(500);
+
+    const cdp = await startProfile(tab);
+    const scriptBefore = await scriptDuration(cdp);
+    const t0 = Date.now();
+    await tab.evaluate(() => void (window as unknown as { __startStream(): Promise<void> }).__startStream());
+    const cap = mode === 'naive' ? NAIVE_CAP_MS : 60_000;
+    await tab.waitForFunction(() => (window as unknown as { __streamDone: boolean }).__streamDone, null, { timeout: cap, polling: 250 }).catch(() => {});
+    const streamWallMs = Date.now() - t0;
+    let counted: RunResult['counted'];
+    if (mode === 'extension') {
+      await waitUntil('the counted turn', async () => Object.keys(((await storageOf(ext))[key] as ConversationState).turns).length > 0, 30_000);
+      counted = Object.values(((await storageOf(ext))[key] as ConversationState).turns)[0];
+    } else {
+      await tab.waitForTimeout(1_000);
+    }
+    const scriptAfter = await scriptDuration(cdp);
+    const streamProfile = await stopProfile(cdp);
+    const stream = attribute(streamProfile, extUrl);
+    if (process.env.PAGE_BENCH_DEBUG && mode === 'extension') console.log(topFunctions(streamProfile, extUrl));
+    const updatesDone = await tab.evaluate(() => (window as unknown as { __updates: number }).__updates).catch(() => -1);
+    const result: RunResult = {
+      mode,
+      streamWallMs,
+      updatesDone,
+      scriptDurationMs: scriptAfter - scriptBefore,
+      trackerJsMs: mode === 'none' ? 0 : stream.totalMs,
+      trackerLongestMs: mode === 'none' ? 0 : stream.longestMs,
+      seedJsMs: mode === 'none' ? undefined : seed.totalMs,
+      seedLongestMs: mode === 'none' ? undefined : seed.longestMs,
+      counted,
+    };
+    if (mode === 'extension') {
+      let countMs = -1;
+      let handledMs = -1;
+      await waitUntil('the worker to acknowledge the turn', async () => {
+        [countMs, handledMs] = (await ext.worker.evaluate(() => ['footprint:count-turn', 'footprint:turn-handled'].map((n) => performance.getEntriesByName(n).at(-1)?.duration ?? -1))) as number[];
+        return handledMs >= 0;
+      }, 30_000);
+      result.workerCountMs = countMs;
+      result.workerHandledMs = handledMs;
+      result.floorMs = await floorInWorker(ext, bundle, page);
+      if (process.env.PAGE_BENCH_DEBUG) console.log('TEMP tokenize in worker', await ext.worker.evaluate(() => [performance.getEntriesByName('TEMP:tokenize').map((e) => [e.startTime, e.duration]), performance.getEntriesByType('mark').filter((e) => e.name.startsWith('TEMP')).map((e) => [e.name, e.startTime]), performance.getEntriesByType('measure').map((e) => [e.name, e.startTime, e.duration])]));
+    }
+    return result;
+  } finally {
+    await ext.close();
+  }
+}
+
+/** The floor: tokenizing the new prompt and answer once, in the same worker, its tokenizer as warm as the extension's. */
+async function floorInWorker(ext: LaunchedExtension, bundle: string, page: ReturnType<typeof buildPage>): Promise<number> {
+  await ext.worker.evaluate(`${bundle}; globalThis.__o200kFloor = __o200k; 0`);
+  // Warm it the way the extension's was warmed: by the page's history (the seed).
+  const history = page.html.replace(/<script>[\s\S]*<\/script>/, '').replace(/<[^>]+>/g, ' ');
+  return (await ext.worker.evaluate(
+    ([warm, prompt, answer]) => {
+      const tok = (globalThis as unknown as { __o200kFloor: { countTokens(s: string): number } }).__o200kFloor;
+      tok.countTokens(warm);
+      const t = performance.now();
+      tok.countTokens(prompt);
+      tok.countTokens(answer);
+      return performance.now() - t;
+    },
+    [history, page.prompt, page.answerText] as const,
+  )) as number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(d));
+
+async function main() {
+  const page = buildPage();
+  const bundle = tokenizerBundle();
+  const contentBytes = statSync(CONTENT_JS).size;
+  console.log(`page: ${TURNS} turns, ${page.historyTokens} o200k tokens of history; answer ${countTokens(page.answerText)} tokens in ${page.answerParagraphs.flat().length} updates; content script ${contentBytes} bytes`);
+
+  const none: RunResult[] = [];
+  const withExt: RunResult[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    none.push(await run('none', page, bundle));
+    withExt.push(await run('extension', page, bundle));
+    console.log(`run ${r + 1}: page alone ${fmt(none[r].scriptDurationMs)} ms script, with extension ${fmt(withExt[r].scriptDurationMs)} ms (extension JS ${fmt(withExt[r].trackerJsMs, 2)} ms, longest ${fmt(withExt[r].trackerLongestMs, 2)} ms; worker count ${fmt(withExt[r].workerCountMs, 2)} ms, floor ${fmt(withExt[r].floorMs, 2)} ms)`);
+  }
+  const naive = await run('naive', page, bundle);
+
+  const m = (xs: RunResult[], k: keyof RunResult) => median(xs.map((x) => x[k] as number));
+  const expectedAnswer = countTokens(page.answerText);
+  const countsRight = withExt.every(
+    (r) => r.counted?.answerTokens === expectedAnswer && r.counted?.promptTokens === countTokens(page.prompt) && r.counted?.historyTokens === page.historyTokens,
+  );
+  const added = m(withExt, 'trackerJsMs');
+  const longest = Math.max(...withExt.map((r) => Math.max(r.trackerLongestMs, r.seedLongestMs ?? 0)));
+  const workerCount = m(withExt, 'workerCountMs');
+  const floor = m(withExt, 'floorMs');
+  const results = {
+    date: new Date().toISOString(),
+    chromium: 'Debian /usr/bin/chromium',
+    page: { turns: TURNS, historyTokens: page.historyTokens, answerTokens: expectedAnswer, updates: page.answerParagraphs.flat().length },
+    contentScriptBytes: contentBytes,
+    countsExact: countsRight,
+    medians: {
+      pageAlone: { scriptDurationMs: m(none, 'scriptDurationMs'), streamWallMs: m(none, 'streamWallMs') },
+      extension: {
+        scriptDurationMs: m(withExt, 'scriptDurationMs'),
+        addedScriptDurationMs: m(withExt, 'scriptDurationMs') - m(none, 'scriptDurationMs'),
+        extensionJsWhileStreamingMs: added,
+        longestExtensionStretchStreamingMs: m(withExt, 'trackerLongestMs'),
+        seedJsMs: m(withExt, 'seedJsMs'),
+        longestExtensionStretchSeedMs: m(withExt, 'seedLongestMs'),
+        streamWallMs: m(withExt, 'streamWallMs'),
+        workerCountMs: workerCount,
+        workerHandledMs: m(withExt, 'workerHandledMs'),
+        floorMs: floor,
+      },
+      naive: naive,
+    },
+    runs: { pageAlone: none, extension: withExt },
+    targets: TARGETS,
+    verdict: {
+      addedMainThreadUnder20ms: added < TARGETS.addedMainThreadMs,
+      noExtensionTaskOver16ms: longest <= TARGETS.longestTaskMs,
+      workerWithin1_5xFloor: workerCount <= TARGETS.workerVsFloor * floor,
+      contentScriptUnder30KB: contentBytes <= TARGETS.contentScriptBytes,
+    },
+  };
+
+  const rows: Array<[string, string, string, string, string, string]> = [
+    ['', 'tracker JS while streaming (ms)', 'longest stretch (ms)', 'ScriptDuration (ms)', 'updates / wall (s)', 'worker count (ms)'],
+    ['page alone', '-', '-', fmt(m(none, 'scriptDurationMs')), `${m(none, 'updatesDone')} / ${fmt(m(none, 'streamWallMs') / 1000)}`, '-'],
+    ['extension', fmt(added, 2), `${fmt(m(withExt, 'trackerLongestMs'), 2)} (seed ${fmt(m(withExt, 'seedLongestMs'), 2)})`, fmt(m(withExt, 'scriptDurationMs')), `${m(withExt, 'updatesDone')} / ${fmt(m(withExt, 'streamWallMs') / 1000)}`, `${fmt(workerCount, 2)} (+ledger ${fmt(m(withExt, 'workerHandledMs'), 2)})`],
+    ['naive tracker (1 run, capped)', fmt(naive.trackerJsMs, 0), fmt(naive.trackerLongestMs, 0), fmt(naive.scriptDurationMs, 0), `${naive.updatesDone} / ${fmt(naive.streamWallMs / 1000)}`, '-'],
+    ['floor (tokenize prompt+answer once)', '-', '-', '-', '-', fmt(floor, 2)],
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log('\n' + rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join(' | ')).join('\n'));
+  console.log(`\nmedians of ${RUNS}; counts exact: ${countsRight}; content script ${contentBytes} B`);
+  console.log(`targets: added main-thread JS ${fmt(added, 2)} ms < 20 ms: ${results.verdict.addedMainThreadUnder20ms}; longest extension stretch ${fmt(longest, 2)} ms <= 16 ms: ${results.verdict.noExtensionTaskOver16ms}; worker ${fmt(workerCount, 2)} ms vs floor ${fmt(floor, 2)} ms (${fmt(workerCount / floor, 2)}x <= 1.5x): ${results.verdict.workerWithin1_5xFloor}; content script <= 30 KB: ${results.verdict.contentScriptUnder30KB}`);
+
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/page.json', JSON.stringify(results, null, 2));
+  readFileSync('bench/results/page.json');
+}
+
+await main();

@@ -1,0 +1,218 @@
+/**
+ * The built extension in Debian's Chromium on each chat site's real host URL (fixture pages, no
+ * network). A script in the page streams an answer in chunks the way the site does; the test
+ * checks the turn the worker counted, token for token, and that a reload counts nothing again.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { launchWithExtension, type LaunchedExtension } from './support/launch';
+import { BUILT_EXTENSION } from './support/extension-page';
+
+const fixturesDir = new URL('../fixtures/sites/', import.meta.url);
+const streamScript = readFileSync(new URL('stream.js', fixturesDir), 'utf8');
+
+interface SiteCase {
+  site: string;
+  url: string;
+  fixture: string;
+  promptBox: string;
+  /** Texts of the messages on the fixture page: they seed the history. */
+  history: string[];
+  think?: boolean;
+  modelKey: string;
+}
+
+const CASES: SiteCase[] = [
+  {
+    site: 'chatgpt',
+    url: 'https://chatgpt.com/c/e2e-chatgpt',
+    fixture: 'chatgpt.html',
+    promptBox: '#prompt-textarea',
+    history: [
+      'How much water does a data center use?',
+      'It depends on the cooling system and the climate.\nEvaporative cooling uses the most water per kilowatt-hour.',
+      'Show me a loop in Python.',
+      'Here is one:\nfor i in range(3):\n    print(i)',
+    ],
+    modelKey: 'alpha-4o',
+  },
+  {
+    site: 'claude',
+    url: 'https://claude.ai/chat/e2e-claude',
+    fixture: 'claude.html',
+    promptBox: '[data-testid="chat-input"]',
+    history: ['What is a kilowatt-hour?', 'A kilowatt-hour is the energy of one kilowatt used for one hour.\nA kettle uses about 0.1 kWh to boil a litre of water.'],
+    modelKey: 'beta-opus-4.5',
+  },
+  {
+    site: 'gemini',
+    url: 'https://gemini.google.com/app/e2e0gemini',
+    fixture: 'gemini.html',
+    promptBox: '.ql-editor',
+    history: ['Name three renewable energy sources.', 'Solar, wind and hydropower.'],
+    modelKey: 'gamma-3.1-pro-preview',
+  },
+  {
+    site: 'deepseek',
+    url: 'https://chat.deepseek.com/a/chat/s/e2e-deepseek',
+    fixture: 'deepseek-2026.html',
+    promptBox: '#chat-input',
+    history: [
+      'Explain recursion in one sentence.',
+      'The user wants a single sentence; a function calling itself is the core idea.\nRecursion is when a function solves a problem by calling itself on smaller parts of it.',
+      'And iteration?',
+      'Iteration repeats steps in a loop instead.',
+    ],
+    think: true,
+    modelKey: 'delta-v4-pro',
+  },
+  {
+    site: 'mistral',
+    url: 'https://chat.mistral.ai/chat/e2e-mistral',
+    fixture: 'mistral.html',
+    promptBox: 'textarea',
+    history: ['Write a haiku about wind turbines.', 'White arms turn slowly,\nthe hill exhales into light,\nwind becomes the lamp.'],
+    modelKey: 'zeta-medium-3.5',
+  },
+  {
+    site: 'meta',
+    url: 'https://www.meta.ai/prompt/e2e-meta',
+    fixture: 'meta.html',
+    promptBox: '[contenteditable="true"]',
+    history: ['Suggest a name for a solar-powered bike.', 'How about "SunSpoke"?', 'Another one, shorter.', '"Ray".'],
+    modelKey: 'epsilon-4-maverick',
+  },
+];
+
+/** Chunks the way a site streams: a few characters per DOM update, words kept whole. */
+function chunked(text: string): string[] {
+  return text.match(/\S+\s*/g) ?? [];
+}
+
+const ANSWER = [
+  'Wind turbines convert the kinetic energy of moving air into electricity through a rotor and a generator.',
+  'Modern onshore turbines reach capacity factors of thirty to forty percent, offshore ones often more — 風力発電は再生可能エネルギーです。',
+];
+const THINK = 'The user asks about turbines; explain the energy conversion and typical output.';
+
+interface Counted {
+  turnId: string;
+  modelKey: string;
+  promptTokens: number;
+  historyTokens: number;
+  answerTokens: number;
+}
+interface Conversation {
+  historyTokens: number;
+  turns: Record<string, Counted>;
+}
+
+async function conversation(worker: Worker, site: string, id: string): Promise<Conversation | undefined> {
+  const all = (await worker.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(null))) as Record<string, unknown>;
+  return all[`conversation:${site}:${id}`] as Conversation | undefined;
+}
+
+async function siteHealth(worker: Worker, site: string): Promise<{ status: string; reason: string | null; at: number } | undefined> {
+  const all = (await worker.evaluate(() => (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get('siteHealth'))) as {
+    siteHealth?: Record<string, { status: string; reason: string | null; at: number }>;
+  };
+  return all.siteHealth?.[site];
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+let ext: LaunchedExtension;
+let context: BrowserContext;
+/** What each origin serves: a reload serves the page as it was left (with the streamed turn). */
+const served = new Map<string, string>();
+
+beforeAll(async () => {
+  ext = await launchWithExtension({ extensionDir: BUILT_EXTENSION });
+  context = ext.context;
+  for (const c of CASES) {
+    const origin = new URL(c.url).origin;
+    served.set(origin, readFileSync(new URL(c.fixture, fixturesDir), 'utf8').replace('</body>', `<script>${streamScript}</script></body>`));
+    await context.route(`${origin}/**`, (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: served.get(origin)! })
+        : route.fulfill({ status: 404, body: '' }),
+    );
+  }
+});
+
+afterAll(async () => {
+  await ext?.close();
+});
+
+describe.each(CASES)('$site', (c) => {
+  const conversationId = new URL(c.url).pathname.split('/').filter(Boolean).at(-1)!;
+  const expectedHistory = c.history.reduce((sum, t) => sum + countTokens(t), 0);
+  const prompt = `How much electricity does one ${c.site} wind turbine make?`;
+  const answerText = [...(c.think ? [THINK] : []), ...ANSWER].join('\n');
+  let page: Page;
+
+  it('seeds the history from the page, then counts a streamed answer once with exact token counts', async () => {
+    page = await context.newPage();
+    await page.goto(c.url);
+    const seeded = await waitFor('the seed', async () => {
+      const conv = await conversation(ext.worker, c.site, conversationId);
+      return conv && conv.historyTokens > 0 && conv;
+    });
+    expect(seeded.historyTokens).toBe(expectedHistory);
+    expect(Object.keys(seeded.turns)).toEqual([]);
+
+    await page.evaluate(
+      ([think, paragraphs]) => {
+        (window as unknown as { __nextAnswer: unknown }).__nextAnswer = { think, paragraphs };
+      },
+      [c.think ? chunked(THINK) : null, ANSWER.map(chunked)] as const,
+    );
+    await page.locator(c.promptBox).fill(prompt);
+    await page.locator('[data-send]').click();
+    await page.waitForFunction(() => (window as unknown as { __streamDone: number }).__streamDone === 1, null, { timeout: 30_000 });
+
+    const conv = await waitFor('the counted turn', async () => {
+      const v = await conversation(ext.worker, c.site, conversationId);
+      return v && Object.keys(v.turns).length > 0 && v;
+    });
+    const turns = Object.values(conv.turns);
+    expect(turns).toHaveLength(1);
+    expect(turns[0]).toMatchObject({
+      site: c.site,
+      conversationId,
+      modelKey: c.modelKey,
+      promptTokens: countTokens(prompt),
+      historyTokens: expectedHistory,
+      answerTokens: countTokens(answerText),
+    });
+    expect(conv.historyTokens).toBe(expectedHistory + countTokens(prompt) + countTokens(answerText));
+
+    expect(await siteHealth(ext.worker, c.site)).toMatchObject({ status: 'ok', reason: null });
+  });
+
+  it('counts nothing again when the page is reloaded with the turn on it', async () => {
+    const origin = new URL(c.url).origin;
+    served.set(origin, await page.content());
+    const before = await conversation(ext.worker, c.site, conversationId);
+    const healthBefore = await siteHealth(ext.worker, c.site);
+    await page.reload();
+    // The reloaded page was recognized (a fresh 'ok' report) and its messages seeded...
+    await waitFor('the reloaded page to be recognized', async () => (await siteHealth(ext.worker, c.site))!.at > healthBefore!.at);
+    await page.waitForTimeout(3_000);
+    // ...without counting anything again or growing the history.
+    const after = await conversation(ext.worker, c.site, conversationId);
+    expect(Object.keys(after!.turns)).toHaveLength(1);
+    expect(after!.historyTokens).toBe(before!.historyTokens);
+    await page.close();
+  });
+});

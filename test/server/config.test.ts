@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      baseUrl: undefined,
+      dbPath: './var/footprint.db',
+      redisUrl: undefined,
+      corsOrigins: [],
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      FOOTPRINT_BASE_URL: 'https://footprint.example.org/',
+      FOOTPRINT_DB_PATH: '/data/fp.db',
+      FOOTPRINT_REDIS_URL: 'redis://cache:6379/2',
+      FOOTPRINT_CORS_ORIGINS: 'https://a.example, https://b.example:8443',
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      baseUrl: 'https://footprint.example.org',
+      dbPath: '/data/fp.db',
+      redisUrl: 'redis://cache:6379/2',
+      corsOrigins: ['https://a.example', 'https://b.example:8443'],
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['FOOTPRINT_BASE_URL', 'footprint.example.org'],
+    ['FOOTPRINT_BASE_URL', 'ftp://footprint.example.org'],
+    ['FOOTPRINT_REDIS_URL', 'http://cache:6379'],
+    ['FOOTPRINT_CORS_ORIGINS', 'https://a.example/path'],
+  ])('refuses %s=%s with a message naming the variable and what is accepted', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(`${name}=${JSON.stringify(value)}`);
+    expect((error as Error).message).toMatch(/must/);
+  });
+});

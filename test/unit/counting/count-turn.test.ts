@@ -1,0 +1,190 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTurn as countTurnResult, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
+import type { ConversationState } from '../../../src/counting/conversations';
+import { createTrackingHandlers } from '../../../src/counting/handlers';
+import { readSiteHealth, siteHealthItem } from '../../../src/counting/health';
+import { settingsItem, DEFAULT_SETTINGS } from '../../../src/storage/settings';
+import type { CountedTurn, TurnCompleted } from '../../../src/messaging/protocol';
+
+const turn = (n: number, promptText: string, answerText: string, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
+  site: 'chatgpt',
+  conversationId: 'conv-1',
+  turnId: `a${n}`,
+  promptId: `u${n}`,
+  modelLabel: 'gpt-4o',
+  promptText,
+  answerText,
+  finishedAt: 1_700_000_000_000 + n,
+  ...extra,
+});
+
+const P1 = 'How much energy does a chatbot answer take?';
+const A1 = 'It depends on the model and the length of the answer; a short answer takes a fraction of a watt-hour.';
+const P2 = '東京のデータセンターはどれくらい水を使いますか？';
+const A2 = 'Cooling towers evaporate water.\n```python\nfor i in range(3):\n    print(i)\n```';
+const P3 = 'Thanks!';
+const A3 = 'You are welcome.';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  forgetCountingMemory();
+});
+
+/** The conversation's state as stored (not the worker's memory). */
+async function stored(site: string, id: string): Promise<ConversationState> {
+  const key = `conversation:${site}:${id}`;
+  return (await fakeBrowser.storage.local.get(key))[key] as ConversationState;
+}
+
+/** Counts a turn and waits until its history is stored. */
+async function countTurn(t: TurnCompleted): Promise<CountedTurn> {
+  const { counted, persisted } = await countTurnResult(t);
+  await persisted;
+  return counted;
+}
+
+describe('counting turns', () => {
+  it('counts prompt, history and answer separately, the history growing by each earlier prompt and answer', async () => {
+    const t1 = await countTurn(turn(1, P1, A1));
+    const t2 = await countTurn(turn(2, P2, A2));
+    const t3 = await countTurn(turn(3, P3, A3));
+    expect([t1.promptTokens, t1.historyTokens, t1.answerTokens]).toEqual([countTokens(P1), 0, countTokens(A1)]);
+    expect([t2.promptTokens, t2.historyTokens, t2.answerTokens]).toEqual([countTokens(P2), countTokens(P1) + countTokens(A1), countTokens(A2)]);
+    expect(t3.historyTokens).toBe(countTokens(P1) + countTokens(A1) + countTokens(P2) + countTokens(A2));
+    expect(t3).toMatchObject({ turnId: 'a3', site: 'chatgpt', conversationId: 'conv-1', modelKey: 'alpha-4o', time: 1_700_000_000_003 });
+  });
+
+  it('keeps conversations apart', async () => {
+    await countTurn(turn(1, P1, A1));
+    const other = await countTurn(turn(2, P2, A2, { conversationId: 'conv-2' }));
+    expect(other.historyTokens).toBe(0);
+  });
+
+  it('is idempotent: the same turn again returns the same counts and does not grow history', async () => {
+    const first = await countTurn(turn(1, P1, A1));
+    const again = await countTurn(turn(1, P1, A1, { finishedAt: 9 }));
+    expect(again).toEqual(first);
+    const state = await stored('chatgpt', 'conv-1');
+    expect(state.historyTokens).toBe(countTokens(P1) + countTokens(A1));
+    expect((await countTurn(turn(2, P2, A2))).historyTokens).toBe(countTokens(P1) + countTokens(A1));
+  });
+
+  it('drops its in-memory copy when the data is deleted elsewhere', async () => {
+    await countTurn(turn(1, P1, A1));
+    await fakeBrowser.storage.local.clear();
+    expect((await countTurn(turn(2, P2, A2))).historyTokens).toBe(0);
+  });
+
+  it('follows settings changed while the worker runs', async () => {
+    await countTurn(turn(1, P1, A1));
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, countHistory: false });
+    expect((await countTurn(turn(2, P2, A2))).historyTokens).toBe(0);
+  });
+
+  it('gives the same counts when turns arrive at once (writes are serialized)', async () => {
+    const [t1, t2, t1again] = await Promise.all([countTurn(turn(1, P1, A1)), countTurn(turn(2, P2, A2)), countTurn(turn(1, P1, A1))]);
+    expect(t1again).toEqual(t1);
+    expect(t2.historyTokens).toBe(countTokens(P1) + countTokens(A1));
+  });
+
+  it('counts no history when the user turned history off', async () => {
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, countHistory: false });
+    await countTurn(turn(1, P1, A1));
+    const t2 = await countTurn(turn(2, P2, A2));
+    expect(t2.historyTokens).toBe(0);
+    expect(t2.promptTokens).toBe(countTokens(P2));
+  });
+
+  it('uses the per-site override, else the page label, else the site default', async () => {
+    expect((await countTurn(turn(1, P1, A1, { modelLabel: 'ChatGPT' }))).modelKey).toBe('alpha-5.6-terra');
+    expect((await countTurn(turn(2, P1, A1, { modelLabel: 'o3-mini' }))).modelKey).toBe('o3-mini');
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, modelOverrides: { chatgpt: 'alpha-5.5-pro' } });
+    expect((await countTurn(turn(3, P1, A1, { modelLabel: 'o3-mini' }))).modelKey).toBe('alpha-5.5-pro');
+  });
+
+  it('stores counts only, never chat text', async () => {
+    await countTurn(turn(1, P1, A1));
+    await seedConversation({ site: 'chatgpt', conversationId: 'conv-1', messages: [{ id: 'x', role: 'user', text: 'secret words here' }] });
+    const everything = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    expect(everything).not.toContain('secret');
+    expect(everything).not.toContain('chatbot');
+  });
+});
+
+describe('seeding history from the page', () => {
+  const seed = (ids: string[], texts: string[]) => ({
+    site: 'claude' as const,
+    conversationId: 'c',
+    messages: ids.map((id, i) => ({ id, role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', text: texts[i] })),
+  });
+
+  it('adds each seeded message once, however often the page is reloaded', async () => {
+    expect(await seedConversation(seed(['u1', 'a1'], [P1, A1]))).toEqual({ added: 2 });
+    expect(await seedConversation(seed(['u1', 'a1'], [P1, A1]))).toEqual({ added: 0 });
+    const next = await countTurn(turn(2, P2, A2, { site: 'claude', conversationId: 'c' }));
+    expect(next.historyTokens).toBe(countTokens(P1) + countTokens(A1));
+  });
+
+  it('accumulates a virtual list turn by turn: messages scrolled in later join the history', async () => {
+    await seedConversation(seed(['u5', 'a5'], [P2, A2]));
+    await seedConversation(seed(['u4', 'a4'], [P1, A1]));
+    const next = await countTurn(turn(6, P3, A3, { site: 'claude', conversationId: 'c' }));
+    expect(next.historyTokens).toBe(countTokens(P1) + countTokens(A1) + countTokens(P2) + countTokens(A2));
+  });
+
+  it('does not count a seeded prompt as its own history, nor count a counted turn again when a reload seeds it', async () => {
+    await seedConversation(seed(['u1'], [P1]));
+    const t1 = await countTurn(turn(1, P1, A1, { site: 'claude', conversationId: 'c' }));
+    expect(t1.historyTokens).toBe(0);
+    await seedConversation(seed(['u1', 'a1'], [P1, A1]));
+    const t2 = await countTurn(turn(2, P2, A2, { site: 'claude', conversationId: 'c' }));
+    expect(t2.historyTokens).toBe(countTokens(P1) + countTokens(A1));
+  });
+});
+
+describe('the tracking handlers', () => {
+  it('count a turn, record it, then acknowledge it', async () => {
+    const recorded: CountedTurn[] = [];
+    const handlers = createTrackingHandlers({ record: async (t) => void recorded.push(t) });
+    const ack = await handlers['turn/completed']!(turn(1, P1, A1), {});
+    expect(ack).toEqual({ ok: true, turnId: 'a1' });
+    expect(recorded).toEqual([expect.objectContaining({ turnId: 'a1', promptTokens: countTokens(P1), answerTokens: countTokens(A1) })]);
+  });
+
+  it('give the same counts to a turn resent after the worker stopped before recording it', async () => {
+    const record = vi.fn().mockRejectedValueOnce(new Error('worker stopped')).mockResolvedValue(undefined);
+    const handlers = createTrackingHandlers({ record });
+    await countTurn(turn(1, P1, A1));
+    await expect(handlers['turn/completed']!(turn(2, P2, A2), {})).rejects.toThrow('worker stopped');
+    forgetCountingMemory(); // the worker restarts: nothing in memory, only storage
+    await handlers['turn/completed']!(turn(2, P2, A2), {});
+    expect(record).toHaveBeenCalledTimes(2);
+    expect(record.mock.calls[1][0]).toEqual(record.mock.calls[0][0]);
+    expect((await stored('chatgpt', 'conv-1')).historyTokens).toBe(
+      countTokens(P1) + countTokens(A1) + countTokens(P2) + countTokens(A2),
+    );
+  });
+
+  it('store site health for the popup, the newest report winning', async () => {
+    const handlers = createTrackingHandlers({ record: async () => {} });
+    await handlers['site/health']!({ site: 'meta', status: 'not-recognized', reason: 'no messages', at: 20 }, {});
+    await handlers['site/health']!({ site: 'meta', status: 'ok', reason: null, at: 10 }, {});
+    await handlers['site/health']!({ site: 'claude', status: 'ok', reason: null, at: 30 }, {});
+    const health = await readSiteHealth();
+    expect(health).toEqual(
+      expect.arrayContaining([
+        { site: 'meta', status: 'not-recognized', reason: 'no messages', at: 20 },
+        { site: 'claude', status: 'ok', reason: null, at: 30 },
+      ]),
+    );
+    expect(Object.keys(await siteHealthItem.getValue())).toHaveLength(2);
+  });
+
+  it('seed conversations through conversation/seed', async () => {
+    const handlers = createTrackingHandlers({ record: async () => {} });
+    await handlers['conversation/seed']!({ site: 'gemini', conversationId: 'g', messages: [{ id: 'm', role: 'user', text: P1 }] }, {});
+    expect((await stored('gemini', 'g')).historyTokens).toBe(countTokens(P1));
+  });
+});
