@@ -11,7 +11,7 @@ export default defineConfig({
     name: 'AI Chat Footprint',
     description:
       'See what your AI chats cost the planet: energy, carbon and water for every prompt and answer, counted exactly.',
-    permissions: ['storage', 'alarms'],
+    permissions: ['storage', 'unlimitedStorage', 'alarms'],
     host_permissions: CHAT_HOST_MATCHES,
     // The user's own Footprint Calculation Service origin is asked for at the moment they enable remote mode.
     optional_host_permissions: ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'],

@@ -313,7 +313,7 @@ async function run(mode: Mode, page: ReturnType<typeof buildPage>, bundle: strin
       result.workerCountMs = countMs;
       result.workerHandledMs = handledMs;
       result.floorMs = await floorInWorker(ext, bundle, page);
-      if (process.env.PAGE_BENCH_DEBUG) console.log('TEMP tokenize in worker', await ext.worker.evaluate(() => [performance.getEntriesByName('TEMP:tokenize').map((e) => [e.startTime, e.duration]), performance.getEntriesByType('mark').filter((e) => e.name.startsWith('TEMP')).map((e) => [e.name, e.startTime]), performance.getEntriesByType('measure').map((e) => [e.name, e.startTime, e.duration])]));
+      if (process.env.PAGE_BENCH_DEBUG) console.log('TEMP', JSON.stringify(await ext.worker.evaluate(() => [performance.getEntriesByType('mark').filter((e) => e.name.startsWith('TEMP')).slice(-6).map((e) => [e.name, e.startTime]), performance.getEntriesByType('measure').map((e) => [e.name, e.startTime, e.duration])])));
     }
     return result;
   } finally {

@@ -176,8 +176,8 @@ async function main() {
     rows.push({ case: 'floor: popup.html, script disabled', medianMs: fmt(median(floor)), p90Ms: fmt(p90(floor)), scriptStartMs: null, stateRoundTripMs: null, popupOwnMs: null, shown: '(no numbers)' });
     for (const [name, data, cold] of [
       ['empty storage, worker running', {}, false],
-      [`year (${turns} turns), worker running`, snapshot, false],
-      [`year (${turns} turns), worker stopped`, snapshot, true],
+      [`${DAYS} days x ${TURNS_PER_DAY} turns, worker running`, snapshot, false],
+      [`${DAYS} days x ${TURNS_PER_DAY} turns, worker stopped`, snapshot, true],
     ] as const) {
       await fillStorage(ext, data);
       const r = await measureOpens(ext, cold);

@@ -33,7 +33,8 @@ const cache = new Map<string, ConversationState>();
 let watching = false;
 
 function defineConversationItem(key: `local:${string}`) {
-  return storage.defineItem<ConversationState>(key, { fallback: emptyConversation(), version: 1 });
+  // No fallback object: counting updates states in place, so each new conversation gets its own.
+  return storage.defineItem<ConversationState | null>(key, { fallback: null, version: 1 });
 }
 
 function itemFor(key: `local:${string}`) {
@@ -59,22 +60,31 @@ function watchForeignChanges(): void {
   });
 }
 
+/** The conversation as this worker last read or wrote it, if it has it in memory. */
+export function cachedConversation(site: SiteId, conversationId: string): ConversationState | undefined {
+  return cache.get(conversationKey(site, conversationId));
+}
+
 export async function readConversation(site: SiteId, conversationId: string): Promise<ConversationState> {
   watchForeignChanges();
   const key = conversationKey(site, conversationId);
   const cached = cache.get(key);
   if (cached) return cached;
-  const value = await itemFor(key).getValue();
+  const value = (await itemFor(key).getValue()) ?? emptyConversation();
   cache.set(key, value);
   return value;
 }
 
-/** Stores the new state; memory is updated at once, the returned promise settles when storage has it. */
+/**
+ * Stores the new state. Memory is updated at once; the storage write starts in the next task, so
+ * copying the state for storage is not part of counting, and the returned promise settles when
+ * storage has it (the turn is acknowledged only then).
+ */
 export function writeConversation(site: SiteId, conversationId: string, state: ConversationState): Promise<void> {
   const key = conversationKey(site, conversationId);
   cache.set(key, state);
-  return itemFor(key)
-    .setValue(state)
+  return new Promise<void>((resolve) => setTimeout(resolve, 0))
+    .then(() => itemFor(key).setValue(state))
     .catch((e: unknown) => {
       cache.delete(key);
       throw e;
@@ -88,10 +98,15 @@ export function forgetCachedConversations(): void {
 }
 
 let tail: Promise<unknown> = Promise.resolve();
+let running = 0;
 
-/** Runs storage updates one at a time, in arrival order. */
+/** Runs storage updates one at a time, in arrival order (at once when nothing else is running). */
 export function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = tail.then(task, task);
-  tail = run.catch(() => undefined);
+  const run = running === 0 ? task() : tail.then(task, task);
+  running++;
+  tail = run.then(
+    () => void running--,
+    () => void running--,
+  );
   return run;
 }

@@ -1,8 +1,8 @@
 /** Counting a finished turn and seeding history: the worker side of site tracking. */
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../messaging/protocol';
 import { settingsItem, type Settings } from '../storage/settings';
-import { forgetCachedConversations, readConversation, serialized, writeConversation, type ConversationState } from './conversations';
-import { resolveModelKey } from './models';
+import { cachedConversation, forgetCachedConversations, readConversation, serialized, writeConversation, type ConversationState } from './conversations';
+import { resolveModelKey, warmUpModelPatterns } from './models';
 import { countTokens } from './tokens';
 
 export interface CountResult {
@@ -16,19 +16,15 @@ export interface CountResult {
  * Idempotent by turnId: the same turn returns the same CountedTurn and grows history once.
  */
 export function countTurn(turn: TurnCompleted): Promise<CountResult> {
-  performance.mark('TEMP:enter'); // TEMP
   return serialized(async () => {
-    performance.mark('TEMP:task'); // TEMP
-    const state = await readConversation(turn.site, turn.conversationId);
-    performance.mark('TEMP:read'); // TEMP
+    // From memory when the worker has it (no await, no storage round trip), else from storage.
+    const state = cachedConversation(turn.site, turn.conversationId) ?? (await readConversation(turn.site, turn.conversationId));
     const done = state.turns[turn.turnId];
     if (done) return { counted: done, persisted: Promise.resolve() };
 
-    const settings = await currentSettings();
-    const t0 = performance.now(); // TEMP
+    const settings = loadedSettings ?? (await currentSettings());
     const promptTokens = countTokens(turn.promptText);
     const answerTokens = countTokens(turn.answerText);
-    performance.measure('TEMP:tokenize', { start: t0, end: performance.now() }); // TEMP
     const promptId = turn.promptId ?? `${turn.turnId}:prompt`;
     // A prompt already seeded (it was on the page before its answer finished) is not its own history.
     const history = state.historyTokens - (state.messages[promptId] ?? 0);
@@ -42,18 +38,13 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
       historyTokens: settings.countHistory ? history : 0,
       answerTokens,
     };
-    const next: ConversationState = {
-      ...state,
-      messages: { ...state.messages },
-      turns: { ...state.turns, [turn.turnId]: counted },
-      updatedAt: Date.now(),
-    };
+    // Updated in place: if storing it fails, the worker forgets its copy and reads storage again.
+    const next = state;
+    next.turns[turn.turnId] = counted;
+    next.updatedAt = Date.now();
     addMessage(next, promptId, promptTokens);
     addMessage(next, turn.turnId, answerTokens);
-    performance.mark('TEMP:built'); // TEMP
-    const persisted = writeConversation(turn.site, turn.conversationId, next);
-    performance.mark('TEMP:dispatched'); // TEMP
-    return { counted, persisted };
+    return { counted, persisted: writeConversation(turn.site, turn.conversationId, next) };
   });
 }
 
@@ -77,12 +68,14 @@ function addMessage(state: ConversationState, id: string, tokens: number): void 
 }
 
 let settings: Promise<Settings> | null = null;
+let loadedSettings: Settings | null = null;
 
 /** The user's settings, read once and then kept current by watching storage. */
 function currentSettings(): Promise<Settings> {
   if (!settings) {
-    settings = settingsItem.getValue();
+    settings = settingsItem.getValue().then((value) => (loadedSettings = value));
     settingsItem.watch((next) => {
+      loadedSettings = next;
       settings = Promise.resolve(next);
     });
   }
@@ -93,4 +86,11 @@ function currentSettings(): Promise<Settings> {
 export function forgetCountingMemory(): void {
   forgetCachedConversations();
   settings = null;
+  loadedSettings = null;
+}
+
+/** Reads the settings and prepares the model patterns ahead of the first turn, so counting it waits for neither. */
+export function warmUpCounting(): void {
+  void currentSettings();
+  warmUpModelPatterns();
 }

@@ -1,7 +1,7 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
 import type { Handlers } from '../messaging/messaging';
 import type { CountedTurn } from '../messaging/protocol';
-import { countTurn, seedConversation } from './count-turn';
+import { countTurn, seedConversation, warmUpCounting } from './count-turn';
 import { writeSiteHealth } from './health';
 
 export interface TrackingDeps {
@@ -10,6 +10,7 @@ export interface TrackingDeps {
 }
 
 export function createTrackingHandlers(deps: TrackingDeps): Handlers {
+  warmUpCounting();
   return {
     'turn/completed': async (turn) => {
       const started = performance.now();

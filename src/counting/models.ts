@@ -30,3 +30,7 @@ export function modelKeyForLabel(site: SiteId, label: string | null): string | n
 export function resolveModelKey(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): string {
   return overrides[site] ?? modelKeyForLabel(site, label) ?? defaultModelKey(site);
 }
+
+export function warmUpModelPatterns(): void {
+  for (const site of Object.keys(SITES) as SiteId[]) patternsOf(site);
+}

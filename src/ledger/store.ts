@@ -13,9 +13,10 @@ export interface Write {
 }
 
 /**
- * Writes every value (and its version meta) in ONE storage.local.set call:
- * Chrome applies a set as one LevelDB write batch and Firefox as one IndexedDB
- * transaction, so a commit lands whole or not at all.
+ * Writes every value (and its version meta) in ONE storage.local.set call.
+ * Chrome's value store applies a set as one LevelDB write batch and Firefox's
+ * as one IndexedDB transaction, so a commit should land whole or not at all;
+ * the ledger does not depend on it (day totals are rebuilt from raw turns).
  */
 export async function commit(writes: Write[]): Promise<void> {
   if (writes.length === 0) return;

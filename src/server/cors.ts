@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { requestHeader } from './node-request';
 
 const EXTENSION_ORIGIN = /^(?:chrome-extension|moz-extension):\/\/[A-Za-z0-9-]+$/;
 
@@ -17,9 +18,9 @@ export function isAllowedOrigin(origin: string, configured: readonly string[]): 
  */
 export function corsMiddleware(configured: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
-    const origin = c.req.header('origin');
+    const origin = requestHeader(c, 'origin');
     const allowed = origin !== undefined && isAllowedOrigin(origin, configured);
-    const isPreflight = c.req.method === 'OPTIONS' && origin !== undefined && c.req.header('access-control-request-method') !== undefined;
+    const isPreflight = c.req.method === 'OPTIONS' && origin !== undefined && requestHeader(c, 'access-control-request-method') !== undefined;
     if (isPreflight) {
       const headers: Record<string, string> = { Vary: 'Origin' };
       if (allowed) {
@@ -33,6 +34,9 @@ export function corsMiddleware(configured: readonly string[]): MiddlewareHandler
       return new Response(null, { status: 204, headers });
     }
     await next();
+    // Headers are touched only for cross-origin requests: reading c.res.headers
+    // makes the Node adapter rebuild the response on its slow path.
+    if (origin === undefined) return;
     c.res.headers.append('Vary', 'Origin');
     if (allowed) {
       c.res.headers.set('Access-Control-Allow-Origin', origin);

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import type { IncomingMessage } from 'node:http';
 import { findPlan, type Result } from '../core';
 import { authenticate } from './store/api-keys';
 import type { Store } from './store/store';
 import { coreErrorResponse, internalErrorResponse, problemResponse } from './problem';
+import { incomingOf, requestHeader } from './node-request';
 import { readJsonBody } from './request-body';
 import { monthKey, quotaState, rateLimitHeaders, type QuotaState } from './quota';
 
@@ -32,14 +32,13 @@ export async function meteredCalculation<T>(
   compute: (body: unknown, options: { plan: string; methodologyUrl: string }) => Result<T>,
   present: (value: T, quota: QuotaState) => unknown,
 ): Promise<Response> {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  const body = await readJsonBody({ request: c.req.raw, incoming });
+  const body = await readJsonBody({ request: c.req.raw, incoming: incomingOf(c) });
   if (!body.ok) {
     const headers: Record<string, string> = body.code === 'PAYLOAD_TOO_LARGE' ? { Connection: 'close' } : {};
     return problemResponse(body.code, body.detail, deps.baseUrl, headers);
   }
 
-  const authorization = incoming ? incoming.headers.authorization : c.req.header('authorization');
+  const authorization = requestHeader(c, 'authorization');
   if (!authorization) return unauthorized(deps.baseUrl, 'Send your API key as Authorization: Bearer <key>.');
   const token = BEARER.exec(authorization)?.[1];
   const key = token ? await authenticate(deps.store, token) : undefined;

@@ -27,28 +27,33 @@ const tooLarge = (): BodyResult => ({
   detail: `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
 });
 
-/** Reads at most MAX_BODY_BYTES + 1 bytes, whatever Content-Length claims; null when the body is larger. */
+/**
+ * Reads at most MAX_BODY_BYTES + 1 bytes, whatever Content-Length claims; null
+ * when the body is larger. (Inline callbacks: this runs on every request.)
+ */
 function readIncomingCapped(incoming: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = (result: Buffer | null) => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onError);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
+    let settled = false;
+    incoming.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        incoming.pause();
-        done(null);
-      } else chunks.push(chunk);
-    };
-    const onEnd = () => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    const onError = (error: Error) => {
-      incoming.off('data', onData).off('end', onEnd);
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      settled = true;
+      incoming.pause();
+      resolve(null);
+    });
+    incoming.once('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    });
+    incoming.once('error', (error) => {
+      if (settled) return;
+      settled = true;
       reject(error);
-    };
-    incoming.on('data', onData).on('end', onEnd).on('error', onError);
+    });
   });
 }
 

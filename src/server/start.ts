@@ -30,6 +30,8 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+const CLOSE_GRACE_MS = 3000;
+
 const displayHost = (host: string) => {
   const h = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return h.includes(':') ? `[${h}]` : h;
@@ -93,10 +95,12 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     return {
       url,
       store,
+      // Graceful: stop accepting, let requests in progress finish (for up to CLOSE_GRACE_MS), then close the store.
       close: () =>
         (closing ??= new Promise<void>((resolve) => {
           server.close(() => resolve());
-          server.closeAllConnections();
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         }).then(() => store.close())),
     };
   } catch (error) {

@@ -19,7 +19,8 @@ export function firstElement(root: ParentNode, chain: readonly string[]): Elemen
   return null;
 }
 
-export const anyMatches = (root: ParentNode, chain: readonly string[]): boolean => firstElement(root, chain) !== null;
+/** Whether any selector of the chain matches: one pass over the page, not one per selector. */
+export const anyMatches = (root: ParentNode, chain: readonly string[]): boolean => root.querySelector(chain.join(',')) !== null;
 
 /** Drops elements nested inside another element of the same list (lists are in page order). */
 function outermost(els: Element[]): Element[] {

@@ -49,7 +49,9 @@ export class PageTracker {
   private promptSentAt: number | null = null;
   private sawStreaming = false;
   private streamingSince: number | null = null;
-  private lastMutationAt = 0;
+  /** The page changed since the last tick (set by the observer: the only thing it does besides arming a timer). */
+  private changed = false;
+  private longWait = false;
   private scanning = false;
   private health: string | null = null;
   private conversation: string;
@@ -71,7 +73,7 @@ export class PageTracker {
     this.doc.addEventListener('keydown', this.onKeydown, true);
     this.doc.addEventListener('click', this.onClick, true);
     this.doc.addEventListener('submit', this.onSubmit, true);
-    this.lastMutationAt = Date.now();
+    this.changed = true;
     this.wake(this.settleMs);
   }
 
@@ -93,7 +95,7 @@ export class PageTracker {
     this.conversation = conversation;
     this.known.clear();
     this.seeding = true;
-    this.lastMutationAt = Date.now();
+    this.changed = true;
     this.wake(this.settleMs);
   }
 
@@ -105,9 +107,8 @@ export class PageTracker {
   // ---- Event handlers: cheap on purpose ------------------------------------
 
   private readonly onMutation = (): void => {
-    const now = Date.now();
-    this.lastMutationAt = now;
-    if (this.timer === undefined || this.timerAt > now + this.settleMs) this.wake(this.settleMs);
+    this.changed = true;
+    if (this.timer === undefined || this.longWait) this.wake(this.settleMs);
   };
 
   private readonly onKeydown = (event: KeyboardEvent): void => {
@@ -138,11 +139,14 @@ export class PageTracker {
     if (this.timer !== undefined && this.timerAt <= at) return;
     clearTimeout(this.timer);
     this.timerAt = at;
+    // A mutation may bring a long wait forward, but not the polling while an answer streams.
+    this.longWait = ms > this.settleMs && this.streamingSince === null;
     this.timer = setTimeout(this.tick, ms);
   }
 
   private readonly tick = (): void => {
     this.timer = undefined;
+    this.longWait = false;
     const now = Date.now();
     if (this.adapter.isStreaming(this.doc)) {
       this.sawStreaming = true;
@@ -154,9 +158,10 @@ export class PageTracker {
       return;
     }
     this.streamingSince = null;
-    const quietFor = now - this.lastMutationAt;
-    if (quietFor < this.settleMs) {
-      this.wake(this.settleMs - quietFor);
+    // Quiet means no change for a whole settle period.
+    if (this.changed) {
+      this.changed = false;
+      this.wake(this.settleMs);
       return;
     }
     if (this.scanning) {
@@ -246,16 +251,17 @@ export class PageTracker {
     const answer = messages[index];
     const answerText = this.adapter.readText(answer);
     if (answerText === '') return false; // an empty placeholder: the answer has not started yet
-    const print = fingerprint(answerText);
+    // Only derived ids need a fingerprint: a page id already tells one answer from another.
+    const print = answer.pageId ? undefined : fingerprint(answerText);
     const known = this.known.get(answer.id);
-    if (known && known.print === print) return false; // re-rendered, not regenerated
+    if (known && (answer.pageId || known.print === print)) return false; // re-rendered, not regenerated
     let p = index - 1;
     while (p >= 0 && messages[p].role !== 'user') p--;
     const prompt = p >= 0 ? messages[p] : null;
     const turn: TurnCompleted = {
       site: this.adapter.site,
       conversationId: conversation,
-      turnId: answer.pageId ? answer.id : `${answer.id}~${print}`,
+      turnId: print === undefined ? answer.id : `${answer.id}~${print}`,
       promptId: prompt?.id,
       modelLabel: this.adapter.readModelLabel(this.doc),
       promptText: prompt ? this.adapter.readText(prompt) : '',

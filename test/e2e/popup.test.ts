@@ -8,13 +8,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { calculate } from '../../src/core';
 import { formatCarbon, formatEnergy, formatInteger, formatWater, quantityText } from '../../src/popup/format';
+import { createApiKey, startService, type RunningService } from '../../src/server/start';
+import { BUILT_EXTENSION, patchedExtension } from './support/extension-page';
 import { launchWithExtension, type LaunchedExtension } from './support/launch';
 
 const SCREENSHOTS = resolve('test/e2e/screenshots');
-const EXTENSION_DIR = process.env.POPUP_EXTENSION_DIR; // optional: a build of one's own (default .output/chrome-mv3)
+const EXTENSION_DIR = process.env.POPUP_EXTENSION_DIR ?? BUILT_EXTENSION;
 
 let ext: LaunchedExtension;
 let page: Page;
@@ -27,8 +31,8 @@ interface SentTurn {
   answerText: string;
 }
 
-async function sendTurn(turn: SentTurn): Promise<void> {
-  const answer = await page.evaluate(
+async function sendTurn(turn: SentTurn, on: Page = page): Promise<void> {
+  const answer = await on.evaluate(
     (t) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'turn/completed', data: { site: 'chatgpt', modelLabel: null, finishedAt: Date.now(), ...t } }),
     turn,
   );
@@ -56,7 +60,7 @@ async function openPanel(id: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ext = await launchWithExtension(EXTENSION_DIR ? { extensionDir: EXTENSION_DIR } : {});
+  ext = await launchWithExtension({ extensionDir: EXTENSION_DIR });
   page = await ext.context.newPage();
   await page.setViewportSize({ width: 380, height: 600 });
   popupUrl = `chrome-extension://${ext.extensionId}/popup.html`;
@@ -178,5 +182,98 @@ describe('popup with the real worker', () => {
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => d.setAttribute('open', '')));
       await page.screenshot({ path: `${SCREENSHOTS}/popup-${colorScheme}-all-open.png`, fullPage: true });
     }
+  });
+});
+
+/**
+ * Remote mode from the popup's form against the project's own service on
+ * loopback. Playwright cannot answer the browser's permission prompt, so this
+ * runs a copy of the build whose manifest already grants http://127.0.0.1/*:
+ * the popup's permissions.request then resolves at once, as after a user's "Allow".
+ */
+describe('popup remote mode against the local service', () => {
+  let service: RunningService;
+  let dbDir: string;
+  let key: string;
+  let build: { dir: string; remove(): void };
+  let remote: LaunchedExtension;
+  let popup: Page;
+  const MODEL = 'alpha-5.5';
+
+  const text = async (testId: string) => ((await popup.textContent(`[data-testid="${testId}"]`)) ?? '').replace(/\s+/g, ' ').trim();
+  async function open(): Promise<void> {
+    await popup.goto(`chrome-extension://${remote.extensionId}/popup.html`);
+    await popup.waitForSelector('[data-testid="total-energy"]', { timeout: 15_000 });
+    if (!(await popup.$eval('#remote-panel', (d) => (d as HTMLDetailsElement).open))) await popup.click('#remote-panel > summary');
+  }
+  async function save(apiKey: string): Promise<void> {
+    await open();
+    if (!(await popup.isChecked('text=Compute with my Footprint service'))) await popup.check('text=Compute with my Footprint service');
+    await popup.fill('#remote-url', service.url);
+    await popup.fill('#remote-key', apiKey);
+    await popup.click('button:text-is("Save")');
+  }
+
+  beforeAll(async () => {
+    dbDir = mkdtempSync(join(tmpdir(), 'footprint-popup-remote-'));
+    service = await startService({ host: '127.0.0.1', port: 0, dbPath: join(dbDir, 'keys.sqlite') });
+    key = (await createApiKey(service.store, 'basic', 'popup-e2e')).key;
+    build = patchedExtension((m) => {
+      m.host_permissions = [...((m.host_permissions as string[]) ?? []), 'http://127.0.0.1/*'];
+    }, EXTENSION_DIR);
+    remote = await launchWithExtension({ extensionDir: build.dir });
+    popup = await remote.context.newPage();
+    await popup.setViewportSize({ width: 380, height: 600 });
+  });
+  afterAll(async () => {
+    await remote?.close();
+    build?.remove();
+    await service?.close();
+    if (dbDir) rmSync(dbDir, { recursive: true, force: true });
+  });
+
+  it('refuses plain http to a host other than localhost before asking for anything', async () => {
+    await open();
+    await popup.check('text=Compute with my Footprint service');
+    await popup.fill('#remote-url', 'http://footprint.example.org');
+    await popup.fill('#remote-key', 'whatever');
+    await popup.click('button:text-is("Save")');
+    await popup.waitForSelector('text=The service must use HTTPS');
+    expect(await text('remote-state')).toMatch(/^Local mode/);
+  });
+
+  it('says the key was rejected and remote mode paused after the service answers 401', async () => {
+    await save('not-a-valid-key');
+    await popup.waitForSelector('text=Saved. Remote mode on');
+    await sendTurn({ conversationId: 'popup-remote', turnId: 'popup-remote-401', promptText: 'Hello?', answerText: 'Hello! How can I help?' }, popup);
+    await open();
+    expect(await text('alerts')).toContain('Key rejected, remote mode paused');
+    expect(await text('last-computed-by')).toMatch(/locally/);
+  });
+
+  it('tests the connection, then shows a turn computed by the service with its plan', async () => {
+    await save(key);
+    await popup.waitForSelector('text=Saved. Remote mode on');
+    await open();
+    expect(await text('remote-key-state')).toMatch(/A key is stored/);
+    expect(await popup.content()).not.toContain(key);
+    await popup.click('button:text-is("Test connection")');
+    const connected = await popup.waitForSelector('text=/Connected: plan basic/');
+    expect(await connected.textContent()).toMatch(/Connected: plan basic, [\d,]+ of 100 requests left this month\./);
+
+    const t = { conversationId: 'popup-remote-2', turnId: 'popup-remote-200', promptText: 'What is PUE?', answerText: 'Power usage effectiveness: total facility energy divided by IT energy.' };
+    await open();
+    await popup.selectOption('#model-chatgpt', MODEL).catch(async () => {
+      await popup.click('#tracking-panel > summary');
+      await popup.selectOption('#model-chatgpt', MODEL);
+    });
+    await popup.waitForSelector(`text=chatgpt.com: new answers count as ${MODEL}.`);
+    await sendTurn(t, popup);
+    await open();
+    expect(await text('last-computed-by')).toBe('Computed by your Footprint service (plan basic).');
+    const f = calculate({ model: MODEL, input_tokens: countTokens(t.promptText), output_tokens: countTokens(t.answerText), region: 'global-avg' });
+    if (!f.ok) throw new Error(f.error.message);
+    expect(await text('last-energy')).toBe(quantityText(formatEnergy(f.value.energy_kwh)));
+    expect(await text('remote-state')).toMatch(/^Remote mode on: computed by 127\.0\.0\.1:\d+ \(plan basic/);
   });
 });

@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import type { PopupState, RemoteStatus } from '../../src/messaging/protocol';
 import { userMessage } from '../../src/remote/errors';
 import { createApiKey, startService, type RunningService } from '../../src/server/start';
-import { launchWithExtension, type LaunchedExtension } from './support/launch';
-import { BUILT_EXTENSION, openExtensionPage, patchedExtension, type ChromeGlobal, type ExtensionPage } from './support/extension-page';
+import { launchWithExtension, serveChatPage, type LaunchedExtension } from './support/launch';
+import { BUILT_EXTENSION, evaluateInContentScript, openExtensionPage, patchedExtension, type ChromeGlobal, type ExtensionPage } from './support/extension-page';
 
 let service: RunningService;
 let dbDir: string;
@@ -87,6 +87,30 @@ describe('remote mode with the origin permitted', () => {
         }),
     );
     expect(stored).toBe(key);
+  });
+
+  it("cannot be read from the content script's world on a chat page", async () => {
+    await serveChatPage(ext.context, 'https://chatgpt.com', '<!doctype html><html><body><main></main></body></html>');
+    const chat = await ext.context.newPage();
+    await chat.goto('https://chatgpt.com/c/remote-e2e');
+    await expect.poll(() => evaluateInContentScript(chat, ext.extensionId, '1').catch(() => null)).toBe(1);
+    const seen = await evaluateInContentScript(
+      chat,
+      ext.extensionId,
+      `Promise.all([
+        chrome.storage.local.get(null).then(JSON.stringify),
+        new Promise((resolve) => {
+          const open = indexedDB.open('footprint-secrets');
+          open.onsuccess = () => resolve([...open.result.objectStoreNames].join(','));
+          open.onerror = () => resolve('error');
+        }),
+      ])`,
+    );
+    const [storageText, stores] = seen as [string, string];
+    expect(storageText).toContain('settings'); // the content script does read storage.local...
+    expect(storageText).not.toContain(key); // ...where the key is not
+    expect(stores).toBe(''); // the page origin's IndexedDB, not the extension's: no secrets store
+    await chat.close();
   });
 
   it('remote/test shows the plan and the remaining monthly quota', async () => {

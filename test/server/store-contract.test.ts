@@ -20,19 +20,60 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Each test gets a fresh location (a SQLite file, a Redis logical database); `open` may open it more than once. */
+interface Backend {
+  fresh(): string;
+  open(location: string): Promise<Store>;
+}
 let redisDb = 0;
-const stores: Array<[string, () => Promise<Store>]> = [
-  ['SQLite', async () => openSqliteStore(join(dir, `${randomBytes(4).toString('hex')}.db`))],
-  // A fresh logical database per test keeps the cases independent.
-  ['Redis', async () => openRedisStore(redis.url.replace(/\/0$/, `/${(redisDb = (redisDb + 1) % 16)}`))],
+const backends: Array<[string, Backend]> = [
+  ['SQLite', { fresh: () => join(dir, `${randomBytes(4).toString('hex')}.db`), open: async (path) => openSqliteStore(path) }],
+  ['Redis', { fresh: () => redis.url.replace(/\/0$/, `/${(redisDb = (redisDb + 1) % 16)}`), open: (url) => openRedisStore(url) }],
 ];
 
-describe.each(stores)('Store contract: %s', (_name, open) => {
+describe.each(backends)('Store contract: %s', (_name, backend) => {
+  let location: string;
   let store: Store;
+  const others: Store[] = [];
   beforeEach(async () => {
-    store = await open();
+    location = backend.fresh();
+    store = await backend.open(location);
   });
-  afterEach(() => store.close());
+  afterEach(async () => {
+    for (const o of others.splice(0)) await o.close();
+    await store.close();
+  });
+  const openAnother = async () => {
+    const other = await backend.open(location);
+    others.push(other);
+    return other;
+  };
+
+  it('a key revoked through another connection is refused at once', async () => {
+    const { id, key } = await createApiKey(store, 'pro');
+    expect(await authenticate(store, key)).toMatchObject({ id });
+    const other = await openAnother();
+    expect(await other.revokeKey(id, new Date())).toBe(true);
+    // A request is a later event-loop turn than the revocation; the SQLite key cache is checked once per turn.
+    await new Promise((r) => setImmediate(r));
+    expect(await authenticate(store, key)).toBeUndefined();
+  });
+
+  it('a key created through another connection is accepted', async () => {
+    const other = await openAnother();
+    const { id, key } = await createApiKey(other, 'ultra');
+    expect(await authenticate(store, key)).toMatchObject({ id, plan: 'ultra' });
+  });
+
+  it('two connections reserving concurrently share one count', async () => {
+    const { id } = await createApiKey(store, 'basic');
+    const other = await openAnother();
+    const results = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => (i % 2 ? store : other).reserveUnit(id, '2026-11', 50)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(50);
+    expect(await other.usage(id, '2026-11')).toBe(50);
+  });
 
   it('keeps only the hash of a created key and finds the record by it', async () => {
     const { id, key } = await createApiKey(store, 'pro', 'laptop', new Date('2026-11-01T10:00:00Z'));

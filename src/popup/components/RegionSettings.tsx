@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { findRegion } from '../../core/tables';
 import { sendMessage } from '../../messaging/messaging';
 import { formatInteger } from '../format';
@@ -13,13 +13,20 @@ import { StatusLine, errorStatus, type Status } from './StatusLine';
  */
 export function RegionSettings(props: { region: string; turns: number; locale: string; onChanged: () => Promise<void> }) {
   const [status, setStatus] = useState<Status | null>(null);
+  // The choice shows at once; the stored region follows when the worker has saved it.
+  const [selected, setSelected] = useState(props.region);
+  useEffect(() => setSelected(props.region), [props.region]);
   const label = findRegion(props.region)?.label ?? props.region;
 
   const change = async (region: string) => {
     const name = findRegion(region)?.label ?? region;
+    setSelected(region);
     setStatus({ tone: 'info', text: `Saving ${name}…` });
     const res = await sendMessage('settings/update', { region });
-    if (!res.ok) return setStatus(errorStatus('Saving the region', res.error));
+    if (!res.ok) {
+      setSelected(props.region);
+      return setStatus(errorStatus('Saving the region', res.error));
+    }
     setStatus({ tone: 'ok', text: `Region set to ${name}. New answers use it; recorded ones keep their region until you recompute.` });
     await props.onChanged();
   };
@@ -35,7 +42,7 @@ export function RegionSettings(props: { region: string; turns: number; locale: s
   return (
     <Panel id="region" title="Region" open>
       <label for="region">Data-centre region (carbon intensity · water use · water stress)</label>
-      <select id="region" value={props.region} onChange={(e) => change((e.currentTarget as HTMLSelectElement).value)} aria-describedby="region-note">
+      <select id="region" value={selected} onChange={(e) => change((e.currentTarget as HTMLSelectElement).value)} aria-describedby="region-note">
         {REGION_OPTIONS.map((r) => (
           <option key={r.key} value={r.key}>
             {r.label}

@@ -53,6 +53,12 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
     } catch (err) {
       permission = Promise.reject(err);
     }
+    if (IS_FIREFOX) {
+      // Firefox closes the popup when its permission prompt opens, so nothing after an await would run:
+      // hand the settings to the worker now; it checks the permission before every call to the service.
+      void run(() => configure({ enabled: true, baseUrl: check.baseUrl, ...(apiKey ? { apiKey } : {}) }, `Saved. Remote mode on once access to ${check.origin} is allowed.`));
+      return;
+    }
     void run(async () => {
       let granted = false;
       try {

@@ -45,7 +45,7 @@ export function TotalsPanel({ state, locale }: { state: PopupState; locale: stri
           : `${formatInteger(totals.turns, locale)} ${totals.turns === 1 ? 'answer' : 'answers'}: ${formatInteger(totals.inputTokens, locale)} input and ${formatInteger(totals.outputTokens, locale)} output tokens.`}
       </p>
       <StressBadge region={state.settings.region} />
-      <details class="equivalents">
+      <details class="equivalents" open>
         <summary>Everyday equivalents</summary>
         <ul>
           {equivalentsView(totals, locale).map((e) => (

@@ -63,30 +63,47 @@ export function openSqliteStore(path: string): Store {
   );
   const allKeys = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?');
-  // One statement takes a unit only while used < limit; no row back means the quota is used up.
-  const take = db.prepare<[{ keyId: string; monthKey: string; limit: number }], { used: number }>(
-    `INSERT INTO usage (key_id, month, used) VALUES (@keyId, @monthKey, 1)
-     ON CONFLICT (key_id, month) DO UPDATE SET used = used + 1 WHERE used < @limit
-     RETURNING used`,
-  );
   const used = db.prepare<[string, string], { used: number }>('SELECT used FROM usage WHERE key_id = ? AND month = ?');
+  const setUsed = db.prepare<[{ keyId: string; monthKey: string; used: number }]>(
+    `INSERT INTO usage (key_id, month, used) VALUES (@keyId, @monthKey, @used)
+     ON CONFLICT (key_id, month) DO UPDATE SET used = excluded.used`,
+  );
 
-  const reserveOne = ({ keyId, monthKey, limit }: PendingReservation): Reservation => {
-    const row = limit > 0 ? take.get({ keyId, monthKey, limit }) : undefined;
-    if (row) return { allowed: true, used: row.used, limit };
-    return { allowed: false, used: used.get(keyId, monthKey)?.used ?? 0, limit };
+  /**
+   * Runs inside an IMMEDIATE transaction (the write lock is held from the
+   * start, so no other process can change a count in between). Reservations
+   * for the same key and month are granted in arrival order, exactly as one by
+   * one, with one read and at most one write per key and month.
+   */
+  const reserveAll = (batch: PendingReservation[]): Reservation[] => {
+    const counts = new Map<string, { keyId: string; monthKey: string; before: number; now: number }>();
+    const results = batch.map(({ keyId, monthKey, limit }): Reservation => {
+      const id = `${keyId}\u0000${monthKey}`;
+      let count = counts.get(id);
+      if (!count) {
+        const before = used.get(keyId, monthKey)?.used ?? 0;
+        count = { keyId, monthKey, before, now: before };
+        counts.set(id, count);
+      }
+      if (count.now >= limit) return { allowed: false, used: count.now, limit };
+      count.now += 1;
+      return { allowed: true, used: count.now, limit };
+    });
+    for (const c of counts.values()) {
+      if (c.now !== c.before) setUsed.run({ keyId: c.keyId, monthKey: c.monthKey, used: c.now });
+    }
+    return results;
   };
-  const reserveBatch = db.transaction((batch: PendingReservation[]) => batch.map(reserveOne));
+  const reserveBatch = db.transaction(reserveAll);
 
   // Group commit: reservations that arrive in the same event-loop turn share
-  // one transaction (one WAL write) instead of one each. Each is still an
-  // atomic conditional increment, and no caller is answered before the commit.
+  // one transaction (one WAL write) instead of one each. Each is still decided
+  // atomically, and no caller is answered before the commit.
   let pending: PendingReservation[] = [];
   const flush = () => {
     const batch = pending;
     pending = [];
     try {
-      // IMMEDIATE: take the write lock first, so two processes never both read the old count.
       const results = reserveBatch.immediate(batch);
       batch.forEach((p, i) => p.resolve(results[i]));
     } catch (error) {

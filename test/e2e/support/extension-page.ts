@@ -63,3 +63,23 @@ export async function stopServiceWorker(context: BrowserContext, extensionId: st
     await cdp.detach();
   }
 }
+
+/**
+ * Evaluates `expression` (a promise-returning JS expression) in the extension's content-script
+ * world of `page` (the isolated world Chrome creates for the content script), through CDP.
+ */
+export async function evaluateInContentScript(page: Page, extensionId: string, expression: string): Promise<unknown> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const contexts: Array<{ id: number; origin: string; auxData?: { type?: string } }> = [];
+    cdp.on('Runtime.executionContextCreated', (e) => contexts.push(e.context as (typeof contexts)[number]));
+    await cdp.send('Runtime.enable'); // reports the contexts that already exist
+    const world = contexts.find((c) => c.auxData?.type === 'isolated' && c.origin === `chrome-extension://${extensionId}`);
+    if (!world) throw new Error('the content script is not running in this page');
+    const r = await cdp.send('Runtime.evaluate', { contextId: world.id, expression, awaitPromise: true, returnByValue: true });
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+    return r.result.value;
+  } finally {
+    await cdp.detach();
+  }
+}

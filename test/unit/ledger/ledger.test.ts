@@ -126,6 +126,33 @@ describe('idempotency and durability', () => {
     expect(batches).toEqual([['ledger-inbox'], ['ledger', 'ledger-inbox', 'totals:2026-11', 'turns:2026-11-22']]);
   });
 
+  it('heals a commit that landed only in part: raw turn written, totals not', async () => {
+    const t = turn();
+    const ledger = newLedger();
+    await ledger.record(t);
+    // The totals write is lost, and the turn is still in the inbox (the inbox removal was lost too).
+    await fakeBrowser.storage.local.set({ 'totals:2026-11': { days: {} }, 'ledger-inbox': { turns: [t] } });
+    const restarted = newLedger();
+    await restarted.start();
+    await restarted.drainInbox();
+    const state = await restarted.popupState();
+    expect(state.totals.allTime.turns).toBe(1);
+    expect(await entries(restarted)).toHaveLength(1);
+  });
+
+  it('heals a commit that landed only in part: totals written, raw turn not', async () => {
+    const t = turn();
+    const ledger = newLedger();
+    await ledger.record(t);
+    await fakeBrowser.storage.local.remove(['turns:2026-11-22']);
+    await fakeBrowser.storage.local.set({ 'ledger-inbox': { turns: [t] } });
+    const restarted = newLedger();
+    await restarted.start();
+    await restarted.drainInbox();
+    expect((await restarted.popupState()).totals.allTime.turns).toBe(1);
+    expect(await entries(restarted)).toHaveLength(1);
+  });
+
   it('never loses turns recorded concurrently from many tabs', async () => {
     const ledger = newLedger();
     const turns = Array.from({ length: 40 }, (_, i) => turn({ turnId: `t${i}`, conversationId: `c${i % 3}` }));

@@ -401,3 +401,13 @@ describe('first request', () => {
     expect(text('total-energy')).toBe(quantityText(formatEnergy(state.totals.today.energyKwh)));
   });
 });
+
+describe('region errors', () => {
+  it('goes back to the stored region and says why when the worker refuses the change', async () => {
+    await mount(popupState(), { 'settings/update': () => ({ error: { code: 'INVALID_REGION', message: 'Unknown region eu-sweden.' } }) });
+    const select = $('#region') as HTMLSelectElement;
+    await choose(select, 'eu-sweden');
+    expect(select.value).toBe('global-avg');
+    expect(root.textContent).toContain('Saving the region failed: Unknown region eu-sweden. (INVALID_REGION)');
+  });
+});

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../../src/sites';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { ANSWER_TIMEOUT_MS, NO_MESSAGES_GRACE_MS, PageTracker } from '../../../src/tracking/tracker';
+import { ANSWER_TIMEOUT_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/messaging/protocol';
 import { fixture, loadPage } from '../sites/load-page';
@@ -160,7 +160,7 @@ describe('a new answer', () => {
     page.doc.getElementById('thread')!.insertAdjacentHTML('beforeend', '<article><div data-message-author-role="assistant" data-message-id="a1-regen"><div class="markdown"><p>second answer</p></div></div></article>');
     await flush(500);
     page.doc.getElementById('send-slot')!.innerHTML = '<button data-testid="send-button">Send</button>';
-    await flush(1_000);
+    await flush(2_000);
     // Edit: the prompt and its answer are replaced by new messages.
     page.doc.querySelector('[data-message-id="u1"]')!.closest('article')!.remove();
     page.doc.querySelector('[data-message-id="a1-regen"]')!.closest('article')!.remove();
@@ -250,7 +250,7 @@ describe('DeepSeek (virtual list, no streaming indicator)', () => {
       await flush(300);
     }
     expect(page.turns()).toEqual([]);
-    await flush(3_000);
+    await flush(2 * SETTLE_MS.quiet + 500);
     expect(page.seeds().map((s) => s.messages.map((m) => m.text))).toEqual([
       [
         'Explain recursion in one sentence.',

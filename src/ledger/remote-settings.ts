@@ -1,0 +1,90 @@
+/** remote/configure, remote/test and the popup's view of remote mode. */
+import { MODELS } from '../core';
+import type { RemoteConfigSchema, RemoteStatus, RemoteTestResultSchema } from '../messaging/protocol';
+import { postCalculation } from '../remote/client';
+import { parseBaseUrl } from '../remote/config';
+import { CodedError, userMessage } from '../remote/errors';
+import { retryQueueItem } from '../remote/retry-queue';
+import { INITIAL_REMOTE_STATE, remoteStateItem, toRemoteStatus, type RemoteState } from '../remote/state';
+import { settingsItem, type Settings } from '../storage/settings';
+import { remoteStateWrite, type LedgerContext } from './context';
+import { commit } from './store';
+import type { z } from 'zod';
+
+/** The model `remote/test` asks about: the first current per-token model of the table. */
+const TEST_MODEL = MODELS.find((m) => !m.legacy && m.unit === 'wh_per_1k_tokens')!.key;
+
+export function createRemoteSettings(ctx: LedgerContext) {
+  async function remoteStatus(settings: Settings): Promise<RemoteStatus> {
+    const [state, queue, hasKey] = await Promise.all([
+      remoteStateItem.getValue(),
+      retryQueueItem.getValue(),
+      ctx.deps.remote.keyStore.get().then((k) => k !== null, () => false),
+    ]);
+    return toRemoteStatus(settings, hasKey, state, queue.items.length, ctx.now());
+  }
+
+  async function configureRemote(cfg: z.infer<typeof RemoteConfigSchema>): Promise<RemoteStatus> {
+    const baseUrl = cfg.baseUrl.trim();
+    let normalized = '';
+    if (baseUrl !== '' || cfg.enabled) {
+      const parsed = parseBaseUrl(baseUrl);
+      if (!parsed.ok) throw new CodedError(parsed.error.code, parsed.error.message);
+      normalized = parsed.value.baseUrl;
+    }
+    if (cfg.apiKey !== undefined) {
+      const key = cfg.apiKey.trim();
+      if (key === '') await ctx.deps.remote.keyStore.clear();
+      else await ctx.deps.remote.keyStore.set(key);
+    }
+    await ctx.writer.run(async () => {
+      const s = structuredClone(await settingsItem.getValue());
+      s.remote = { enabled: cfg.enabled, baseUrl: normalized };
+      await settingsItem.setValue(s);
+      // A new configuration lifts a pause (rejected key) and forgets the old service's plan.
+      await commit([remoteStateWrite({ ...INITIAL_REMOTE_STATE, at: ctx.now() })]);
+    });
+    const settings = await settingsItem.getValue();
+    if (settings.remote.enabled) {
+      const parsed = parseBaseUrl(settings.remote.baseUrl);
+      if (parsed.ok && !(await ctx.deps.remote.hasPermission(parsed.value.originPattern))) {
+        const state: RemoteState = { ...INITIAL_REMOTE_STATE, state: 'degraded', code: 'REMOTE_PERMISSION_MISSING', detail: null, at: ctx.now() };
+        await ctx.writer.run(() => commit([remoteStateWrite(state)]));
+      }
+      await ctx.scheduleNextRetry();
+    }
+    return remoteStatus(settings);
+  }
+
+  async function testRemote(): Promise<z.infer<typeof RemoteTestResultSchema>> {
+    const settings = await settingsItem.getValue();
+    const fail = (code: string, limit: number | null = null, remaining: number | null = null) => ({ ok: false, code, message: userMessage(code), plan: null, remaining, limit });
+    const parsed = parseBaseUrl(settings.remote.baseUrl);
+    if (!parsed.ok) return fail(parsed.error.code);
+    const apiKey = await ctx.deps.remote.keyStore.get().catch(() => null);
+    if (!apiKey) return fail('REMOTE_NO_KEY');
+    if (!(await ctx.deps.remote.hasPermission(parsed.value.originPattern))) return fail('REMOTE_PERMISSION_MISSING');
+    // A real (tiny) calculation: it proves the key works and costs one unit of the plan's quota.
+    const request = { model: TEST_MODEL, input_tokens: 1, output_tokens: 1, region: settings.region };
+    const result = await postCalculation({ calculateUrl: parsed.value.calculateUrl, apiKey, request, timeoutMs: ctx.deps.remote.timeoutMs, fetch: ctx.deps.remote.fetch, now: ctx.now });
+    const prev = await remoteStateItem.getValue();
+    let state: RemoteState;
+    let answer: z.infer<typeof RemoteTestResultSchema>;
+    if (result.ok) {
+      const { plan, limit, remaining } = result.value;
+      state = { state: 'ok', code: null, detail: null, plan, limit, remaining, pausedUntil: null, at: ctx.now() };
+      const quota = remaining !== null && limit !== null ? ` ${remaining} of ${limit} requests left this month.` : '';
+      answer = { ok: true, code: null, message: `Connected. Plan: ${plan}.${quota}`, plan, remaining, limit };
+    } else {
+      const f = result.error;
+      const st: RemoteState['state'] = f.code === 'REMOTE_UNAUTHORIZED' ? 'unauthorized' : f.code === 'REMOTE_QUOTA' ? 'quota' : 'degraded';
+      state = { ...prev, state: st, code: f.code, detail: f.message, limit: f.limit ?? prev.limit, remaining: f.remaining ?? prev.remaining, pausedUntil: f.code === 'REMOTE_QUOTA' ? f.retryAt : null, at: ctx.now() };
+      answer = { ok: false, code: f.code, message: userMessage(f.code, f.message), plan: null, remaining: f.remaining, limit: f.limit };
+    }
+    await ctx.writer.run(() => commit([remoteStateWrite(state)]));
+    if (result.ok) await ctx.scheduleNextRetry();
+    return answer;
+  }
+
+  return { remoteStatus, configureRemote, testRemote };
+}

@@ -1,0 +1,80 @@
+/** Sending queued turns to the service again (from the retry alarm) and applying its answers to the ledger. */
+import { attemptRemote } from '../remote/remote-mode';
+import { dueRetries, removeRetry, rescheduleRetry, retryQueueItem } from '../remote/retry-queue';
+import { remoteStateItem } from '../remote/state';
+import { decodeEntries, encodeEntries } from '../storage/day-turns';
+import { monthOf } from '../storage/days';
+import { settingsItem } from '../storage/settings';
+import { entryFromRemote, turnOf } from './compute';
+import { remoteStateWrite, retryQueueWrite, type LedgerContext } from './context';
+import { commit, dayWrite, indexWrite, monthWrite, readDay, readIndex, readMonth, type Write } from './store';
+import { rowsFromEntries } from './totals';
+
+/** Retries sent per alarm. */
+const RETRIES_PER_RUN = 50;
+
+export function createRetries(ctx: LedgerContext) {
+  let retrying: Promise<number> | null = null;
+
+  /** Sends due retries (from the alarm). One run at a time; stops at the first pause (401, 429) or when remote mode is off. */
+  function processRetries(): Promise<number> {
+    retrying ??= sendDueRetries().finally(() => (retrying = null));
+    return retrying;
+  }
+
+  async function sendDueRetries(): Promise<number> {
+    const settings = await settingsItem.getValue();
+    const due = dueRetries(await retryQueueItem.getValue(), ctx.now()).slice(0, RETRIES_PER_RUN);
+    let sent = 0;
+    for (const item of due) {
+      const t = ctx.now();
+      const { attempt, state } = await attemptRemote(settings, await remoteStateItem.getValue(), item.request, ctx.deps.remote, t);
+      if (attempt.kind === 'skipped') {
+        if (state) await ctx.writer.run(() => commit([remoteStateWrite(state)]));
+        // Nothing to send until the quota resets, or until the user changes the configuration (which reschedules).
+        const current = await remoteStateItem.getValue();
+        await ctx.deps.scheduleRetry?.(current.state === 'quota' ? current.pausedUntil : null);
+        if (sent > 0) await ctx.notifyToday();
+        return sent;
+      }
+      await ctx.writer.run(async () => {
+        let q = await retryQueueItem.getValue();
+        const writes: Write[] = [];
+        if (state) writes.push(remoteStateWrite(state));
+        if (attempt.kind === 'remote') {
+          q = removeRetry(q, item.turnId);
+          const entries = decodeEntries(await readDay(item.day));
+          const i = entries.findIndex((e) => e.turnId === item.turnId);
+          const e = entries[i];
+          // Apply only to the turn as it was queued (a recompute may have changed it since).
+          if (e && e.computedBy === 'local-fallback' && e.region === item.request.region && e.modelKey === item.request.model) {
+            entries[i] = entryFromRemote(turnOf(e), item.request, attempt.success.response);
+            const month = monthOf(item.day);
+            const totals = await readMonth(month);
+            totals.days[item.day] = rowsFromEntries(entries);
+            const index = await readIndex();
+            if (index.lastTurn?.turnId === item.turnId) index.lastTurn = entries[i];
+            writes.push(dayWrite(item.day, encodeEntries(entries)), monthWrite(month, totals), indexWrite(index));
+            sent++;
+          }
+        } else if (attempt.failure.transient) {
+          q = rescheduleRetry(q, item.turnId, t);
+        } else if (attempt.failure.code === 'REMOTE_REJECTED') {
+          q = removeRetry(q, item.turnId);
+        }
+        writes.push(retryQueueWrite(q));
+        await commit(writes);
+      });
+      if (attempt.kind === 'failed' && (attempt.failure.code === 'REMOTE_UNAUTHORIZED' || attempt.failure.code === 'REMOTE_QUOTA')) {
+        await ctx.deps.scheduleRetry?.(attempt.failure.code === 'REMOTE_QUOTA' ? (state?.pausedUntil ?? null) : null);
+        if (sent > 0) await ctx.notifyToday();
+        return sent;
+      }
+    }
+    if (sent > 0) await ctx.notifyToday();
+    await ctx.scheduleNextRetry();
+    return sent;
+  }
+
+  return { processRetries };
+}
