@@ -23,7 +23,9 @@ const DAYS = Number(process.env.POPUP_BENCH_DAYS ?? 365);
 const TURNS_PER_DAY = 100;
 const OPENS = Number(process.env.POPUP_BENCH_OPENS ?? 11);
 const TARGET_MS = 100;
-const EXTENSION_DIR = resolve(process.env.POPUP_EXTENSION_DIR ?? '.output/chrome-mv3');
+// Another build can be measured with FOOTPRINT_EXTENSION_DIR (as in the e2e tests); otherwise this builds .output/chrome-mv3.
+const OWN_BUILD = process.env.FOOTPRINT_EXTENSION_DIR ?? process.env.POPUP_EXTENSION_DIR;
+const EXTENSION_DIR = resolve(OWN_BUILD ?? '.output/chrome-mv3');
 
 const MODELS_BY_SITE: Record<(typeof SITE_IDS)[number], string[]> = {
   chatgpt: ['alpha-5.6-terra', 'alpha-5.5', 'o3-mini'],
@@ -155,7 +157,7 @@ const median = (xs: number[]) => {
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1]!;
 
 async function main() {
-  if (process.env.SKIP_BUILD !== '1' && !process.env.POPUP_EXTENSION_DIR) execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
+  if (process.env.SKIP_BUILD !== '1' && !OWN_BUILD) execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
   const now = Date.now();
   const t0 = performance.now();
   const snapshot = await seedYear(now);

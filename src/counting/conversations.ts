@@ -30,6 +30,7 @@ export const conversationKey = (site: SiteId, conversationId: string) => `local:
 
 const items = new Map<string, ReturnType<typeof defineConversationItem>>();
 const cache = new Map<string, ConversationState>();
+const ownWrites = new Set<string>();
 let watching = false;
 
 function defineConversationItem(key: `local:${string}`) {
@@ -53,9 +54,9 @@ function watchForeignChanges(): void {
     if (area !== 'local') return;
     for (const [key, change] of Object.entries(changes)) {
       if (!key.startsWith(STORAGE_PREFIX)) continue;
-      const mine = cache.get(`local:${key}`);
       const written = change.newValue as ConversationState | undefined;
-      if (mine && written?.updatedAt !== mine.updatedAt) cache.delete(`local:${key}`);
+      if (written && ownWrites.delete(`local:${key}@${written.updatedAt}`)) continue;
+      cache.delete(`local:${key}`);
     }
   });
 }
@@ -84,7 +85,11 @@ export function writeConversation(site: SiteId, conversationId: string, state: C
   const key = conversationKey(site, conversationId);
   cache.set(key, state);
   return new Promise<void>((resolve) => setTimeout(resolve, 0))
-    .then(() => itemFor(key).setValue(state))
+    .then(() => {
+      // Our own writes come back as storage changes: those must not drop the copy in memory.
+      ownWrites.add(`${key}@${state.updatedAt}`);
+      return itemFor(key).setValue(state);
+    })
     .catch((e: unknown) => {
       cache.delete(key);
       throw e;
@@ -94,6 +99,7 @@ export function writeConversation(site: SiteId, conversationId: string, state: C
 /** Forget what is in memory, as a restarted worker does (tests). */
 export function forgetCachedConversations(): void {
   cache.clear();
+  ownWrites.clear();
   watching = false;
 }
 

@@ -41,7 +41,7 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
     // Updated in place: if storing it fails, the worker forgets its copy and reads storage again.
     const next = state;
     next.turns[turn.turnId] = counted;
-    next.updatedAt = Date.now();
+    next.updatedAt = Math.max(Date.now(), state.updatedAt + 1);
     addMessage(next, promptId, promptTokens);
     addMessage(next, turn.turnId, answerTokens);
     return { counted, persisted: writeConversation(turn.site, turn.conversationId, next) };
@@ -54,7 +54,7 @@ export function seedConversation(seed: ConversationSeed): Promise<{ added: numbe
     const state = await readConversation(seed.site, seed.conversationId);
     const fresh = seed.messages.filter((m) => !(m.id in state.messages));
     if (fresh.length === 0) return { added: 0 };
-    const next: ConversationState = { ...state, messages: { ...state.messages }, updatedAt: Date.now() };
+    const next: ConversationState = { ...state, messages: { ...state.messages }, updatedAt: Math.max(Date.now(), state.updatedAt + 1) };
     for (const m of fresh) addMessage(next, m.id, countTokens(m.text));
     await writeConversation(seed.site, seed.conversationId, next);
     return { added: fresh.length };

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { requestHeader } from './node-request';
 
 const EXTENSION_ORIGIN = /^(?:chrome-extension|moz-extension):\/\/[A-Za-z0-9-]+$/;
@@ -17,30 +17,32 @@ export function isAllowedOrigin(origin: string, configured: readonly string[]): 
  * other request goes on and gets the allow/expose headers on its answer.
  */
 export function corsMiddleware(configured: readonly string[]): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const origin = requestHeader(c, 'origin');
-    const allowed = origin !== undefined && isAllowedOrigin(origin, configured);
-    const isPreflight = c.req.method === 'OPTIONS' && origin !== undefined && requestHeader(c, 'access-control-request-method') !== undefined;
-    if (isPreflight) {
-      const headers: Record<string, string> = { Vary: 'Origin' };
-      if (allowed) {
-        Object.assign(headers, {
-          'Access-Control-Allow-Origin': origin,
-          'Access-Control-Allow-Methods': ALLOW_METHODS,
-          'Access-Control-Allow-Headers': ALLOW_HEADERS,
-          'Access-Control-Max-Age': '600',
-        });
-      }
-      return new Response(null, { status: 204, headers });
-    }
-    await next();
-    // Headers are touched only for cross-origin requests: reading c.res.headers
-    // makes the Node adapter rebuild the response on its slow path.
-    if (origin === undefined) return;
-    c.res.headers.append('Vary', 'Origin');
-    if (allowed) {
-      c.res.headers.set('Access-Control-Allow-Origin', origin);
-      c.res.headers.set('Access-Control-Expose-Headers', EXPOSE_HEADERS);
-    }
+    // Not a cross-origin browser request: nothing to add, and the response is
+    // left alone (reading c.res.headers makes the Node adapter rebuild it on its slow path).
+    if (origin === undefined) return next();
+    return crossOrigin(c, next, origin, isAllowedOrigin(origin, configured));
   };
+}
+
+async function crossOrigin(c: Context, next: Next, origin: string, allowed: boolean): Promise<Response | void> {
+  if (c.req.method === 'OPTIONS' && requestHeader(c, 'access-control-request-method') !== undefined) {
+    const headers: Record<string, string> = { Vary: 'Origin' };
+    if (allowed) {
+      Object.assign(headers, {
+        'Access-Control-Allow-Origin': origin,
+        'Access-Control-Allow-Methods': ALLOW_METHODS,
+        'Access-Control-Allow-Headers': ALLOW_HEADERS,
+        'Access-Control-Max-Age': '600',
+      });
+    }
+    return new Response(null, { status: 204, headers });
+  }
+  await next();
+  c.res.headers.append('Vary', 'Origin');
+  if (allowed) {
+    c.res.headers.set('Access-Control-Allow-Origin', origin);
+    c.res.headers.set('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+  }
 }

@@ -16,7 +16,6 @@ export interface MeteringDeps {
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 
-
 const unauthorized = (baseUrl: string, detail: string) =>
   problemResponse('UNAUTHORIZED', detail, baseUrl, { 'WWW-Authenticate': 'Bearer realm="footprint"' });
 

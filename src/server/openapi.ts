@@ -20,6 +20,13 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   return rest;
 }
 
+/** The problem schema, with `code` narrowed to the codes of ERROR_CATALOG. */
+function problemSchema(): JsonObject {
+  const schema = schemaOf(ProblemSchema, 'output');
+  const properties = schema.properties as JsonObject;
+  return { ...schema, properties: { ...properties, code: { type: 'string', enum: Object.keys(ERROR_CATALOG) } } };
+}
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
 const problem = (description: string) => ({
@@ -72,13 +79,7 @@ export function openApiDocument(baseUrl: string): JsonObject {
         V1Response: schemaOf(V1ResponseSchema, 'output'),
         RateLimit: schemaOf(RateLimitSchema, 'output'),
         Catalog: schemaOf(CatalogSchema, 'output'),
-        Problem: {
-          ...schemaOf(ProblemSchema, 'output'),
-          properties: {
-            ...(schemaOf(ProblemSchema, 'output').properties as JsonObject),
-            code: { type: 'string', enum: Object.keys(ERROR_CATALOG) },
-          },
-        },
+        Problem: problemSchema(),
       },
     },
     paths: {

@@ -20,7 +20,8 @@ export class Outbox {
 
   push<T extends MessageType>(type: T, data: RequestOf<T>): void {
     this.queue.push({ type, data });
-    void this.pump();
+    // Sent from a task of its own: copying a message to the worker never lengthens the caller's task.
+    if (!this.running) setTimeout(() => void this.pump(), 0);
   }
 
   get pending(): number {

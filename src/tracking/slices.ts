@@ -1,5 +1,5 @@
 /** Reads many messages without a long task: works in slices of a few milliseconds, yielding between them. */
-const SLICE_MS = 6;
+const SLICE_MS = 4;
 
 export async function mapInSlices<T, R>(items: readonly T[], fn: (item: T) => R): Promise<R[]> {
   const out: R[] = [];

@@ -21,7 +21,7 @@ export const ANSWER_TIMEOUT_MS = 180_000;
 /** After a prompt is sent, how long the adapter may find nothing before the site is reported. */
 export const NO_MESSAGES_GRACE_MS = 15_000;
 const STREAMING_POLL_MS = 1_000;
-const SEED_BATCH_CHARS = 40_000;
+const SEED_BATCH_CHARS = 20_000;
 
 export interface TrackerOptions {
   adapter: SiteAdapter;

@@ -263,10 +263,8 @@ describe('popup remote mode against the local service', () => {
 
     const t = { conversationId: 'popup-remote-2', turnId: 'popup-remote-200', promptText: 'What is PUE?', answerText: 'Power usage effectiveness: total facility energy divided by IT energy.' };
     await open();
-    await popup.selectOption('#model-chatgpt', MODEL).catch(async () => {
-      await popup.click('#tracking-panel > summary');
-      await popup.selectOption('#model-chatgpt', MODEL);
-    });
+    await popup.click('#tracking-panel > summary');
+    await popup.selectOption('#model-chatgpt', MODEL);
     await popup.waitForSelector(`text=chatgpt.com: new answers count as ${MODEL}.`);
     await sendTurn(t, popup);
     await open();

@@ -3,7 +3,8 @@
  * network). A script in the page streams an answer in chunks the way the site does; the test
  * checks the turn the worker counted, token for token, and that a reload counts nothing again.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -132,6 +133,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | fal
 }
 
 let ext: LaunchedExtension;
+/** The running service worker (a new one after the worker was stopped and woke up again). */
+const worker = (): Worker => context.serviceWorkers().at(-1) ?? ext.worker;
 let context: BrowserContext;
 /** What each origin serves: a reload serves the page as it was left (with the streamed turn). */
 const served = new Map<string, string>();
@@ -165,7 +168,7 @@ describe.each(CASES)('$site', (c) => {
     page = await context.newPage();
     await page.goto(c.url);
     const seeded = await waitFor('the seed', async () => {
-      const conv = await conversation(ext.worker, c.site, conversationId);
+      const conv = await conversation(worker(), c.site, conversationId);
       return conv && conv.historyTokens > 0 && conv;
     });
     expect(seeded.historyTokens).toBe(expectedHistory);
@@ -182,7 +185,7 @@ describe.each(CASES)('$site', (c) => {
     await page.waitForFunction(() => (window as unknown as { __streamDone: number }).__streamDone === 1, null, { timeout: 30_000 });
 
     const conv = await waitFor('the counted turn', async () => {
-      const v = await conversation(ext.worker, c.site, conversationId);
+      const v = await conversation(worker(), c.site, conversationId);
       return v && Object.keys(v.turns).length > 0 && v;
     });
     const turns = Object.values(conv.turns);
@@ -197,22 +200,107 @@ describe.each(CASES)('$site', (c) => {
     });
     expect(conv.historyTokens).toBe(expectedHistory + countTokens(prompt) + countTokens(answerText));
 
-    expect(await siteHealth(ext.worker, c.site)).toMatchObject({ status: 'ok', reason: null });
+    expect(await siteHealth(worker(), c.site)).toMatchObject({ status: 'ok', reason: null });
   });
 
   it('counts nothing again when the page is reloaded with the turn on it', async () => {
     const origin = new URL(c.url).origin;
     served.set(origin, await page.content());
-    const before = await conversation(ext.worker, c.site, conversationId);
-    const healthBefore = await siteHealth(ext.worker, c.site);
+    const before = await conversation(worker(), c.site, conversationId);
+    const healthBefore = await siteHealth(worker(), c.site);
     await page.reload();
     // The reloaded page was recognized (a fresh 'ok' report) and its messages seeded...
-    await waitFor('the reloaded page to be recognized', async () => (await siteHealth(ext.worker, c.site))!.at > healthBefore!.at);
+    await waitFor('the reloaded page to be recognized', async () => (await siteHealth(worker(), c.site))!.at > healthBefore!.at);
     await page.waitForTimeout(3_000);
     // ...without counting anything again or growing the history.
-    const after = await conversation(ext.worker, c.site, conversationId);
+    const after = await conversation(worker(), c.site, conversationId);
     expect(Object.keys(after!.turns)).toHaveLength(1);
     expect(after!.historyTokens).toBe(before!.historyTokens);
+    await page.close();
+  });
+});
+
+describe('never counting zero silently', () => {
+  it('reports the site as not recognized when a prompt is sent on a page whose markup it does not know', async () => {
+    const origin = 'https://chat.openai.com';
+    const redesigned = `<!doctype html><html><body><main id="t"></main>
+      <textarea id="prompt-textarea"></textarea><button data-testid="send-button" type="button">Send</button>
+      <script>
+        document.querySelector('button').addEventListener('click', () => {
+          const box = document.getElementById('prompt-textarea');
+          const q = document.createElement('div'); q.className = 'bubble-v9'; q.textContent = box.value; box.value = '';
+          const a = document.createElement('div'); a.className = 'bubble-v9'; a.textContent = 'An answer in markup nobody has seen.';
+          document.getElementById('t').append(q, a);
+        });
+      </script></body></html>`;
+    await context.route(`${origin}/**`, (route) =>
+      route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: redesigned }) : route.fulfill({ status: 404, body: '' }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${origin}/c/redesigned`);
+    await page.waitForTimeout(1_500);
+    await page.locator('#prompt-textarea').fill('Are you there?');
+    await page.locator('button').click();
+    const health = await waitFor(
+      'the not-recognized report',
+      async () => {
+        const h = await siteHealth(worker(), 'chatgpt');
+        return h?.status === 'not-recognized' && h;
+      },
+      40_000,
+    );
+    expect(health.reason).toMatch(/no chat messages were found/);
+    expect(await conversation(worker(), 'chatgpt', 'redesigned')).toBeUndefined();
+    await page.close();
+  });
+
+  it('keeps the built content script within 30 KB and free of the tokenizer', () => {
+    const file = join(BUILT_EXTENSION, 'content-scripts/content.js');
+    expect(statSync(file).size).toBeLessThanOrEqual(30 * 1024);
+    expect(readFileSync(file, 'utf8')).not.toMatch(/o200k|bpeRanks/);
+  });
+});
+
+describe('when the worker stops', () => {
+  it('counts a turn finished while the worker was stopped once, with exact counts, when it wakes up', async () => {
+    const url = 'https://chatgpt.com/c/e2e-restart';
+    const page = await context.newPage();
+    await page.goto(url);
+    const seeded = await waitFor('the seed', async () => {
+      const conv = await conversation(worker(), 'chatgpt', 'e2e-restart');
+      return conv && conv.historyTokens > 0 && conv;
+    });
+    await page.evaluate((paragraphs) => {
+      (window as unknown as { __nextAnswer: unknown; __chunkMs: number }).__nextAnswer = { paragraphs };
+      (window as unknown as { __chunkMs: number }).__chunkMs = 40;
+    }, ANSWER.map(chunked));
+    const prompt = 'Does the count survive a worker restart?';
+    await page.locator('#prompt-textarea').fill(prompt);
+    await page.locator('[data-send]').click();
+
+    // Stop the extension's service worker while the answer streams.
+    const cdp = await context.newCDPSession(page);
+    const versions = new Map<string, string>();
+    cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> }) =>
+      e.versions.filter((v) => v.scriptURL.startsWith(`chrome-extension://${ext.extensionId}/`)).forEach((v) => versions.set(v.versionId, v.runningStatus)),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await waitFor('the worker version', async () => versions.size > 0);
+    for (const versionId of versions.keys()) await cdp.send('ServiceWorker.stopWorker', { versionId });
+    await waitFor('the worker to stop', async () => [...versions.values()].includes('stopped'));
+    await page.waitForFunction(() => (window as unknown as { __streamDone: number }).__streamDone === 1, null, { timeout: 30_000 });
+
+    const conv = await waitFor('the counted turn', async () => {
+      const v = await conversation(worker(), 'chatgpt', 'e2e-restart').catch(() => undefined);
+      return v && Object.keys(v.turns).length > 0 && v;
+    }, 30_000);
+    const answerText = ANSWER.join('\n');
+    expect(Object.values(conv.turns)).toEqual([
+      expect.objectContaining({ promptTokens: countTokens(prompt), historyTokens: seeded.historyTokens, answerTokens: countTokens(answerText) }),
+    ]);
+    await page.waitForTimeout(2_000);
+    expect(Object.keys((await conversation(worker(), 'chatgpt', 'e2e-restart'))!.turns)).toHaveLength(1);
+    await cdp.detach();
     await page.close();
   });
 });

@@ -340,6 +340,10 @@ describe('routing, documents and CORS', () => {
       expectProblem(a, 'METHOD_NOT_ALLOWED');
       expect(a.headers.get('allow')).toBe(allow);
     }
+
+    const options = await send(service.url, V2, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
   });
 
   it('every problem type URI names its code', async () => {

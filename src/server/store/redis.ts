@@ -47,7 +47,8 @@ const toRecord = (h: Record<string, string>): ApiKeyRecord => ({
 
 /** The shared store: keys and quota counters in Redis, so any number of instances count together. */
 export async function openRedisStore(url: string): Promise<Store> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true }) as FootprintRedis;
+  // Auto-pipelining: commands issued in the same event-loop turn by concurrent requests go out in one write.
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true }) as FootprintRedis;
   // defineCommand sends EVALSHA (falling back to EVAL once if the script is not cached): one round trip.
   redis.defineCommand('footprintReserve', { numberOfKeys: 1, lua: RESERVE_LUA });
   redis.defineCommand('footprintCreate', { numberOfKeys: 3, lua: CREATE_LUA });

@@ -188,3 +188,18 @@ describe('the tracking handlers', () => {
     expect((await stored('gemini', 'g')).historyTokens).toBe(countTokens(P1));
   });
 });
+
+describe('memory and storage agree', () => {
+  it('keeps every turn when many are counted back to back (own writes do not drop the copy in memory)', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => countTurnResult(turn(i + 1, `${P1} ${i}`, `${A1} ${i}`))));
+    await Promise.all(results.map((r) => r.persisted));
+    const expected = results.reduce((sum, r) => sum + r.counted.promptTokens + r.counted.answerTokens, 0);
+    forgetCountingMemory(); // a restarted worker sees only storage
+    const state = await stored('chatgpt', 'conv-1');
+    expect(Object.keys(state.turns)).toHaveLength(8);
+    expect(state.historyTokens).toBe(expected);
+    expect(results.map((r) => r.counted.historyTokens)).toEqual(
+      results.map((_, i) => results.slice(0, i).reduce((sum, r) => sum + r.counted.promptTokens + r.counted.answerTokens, 0)),
+    );
+  });
+});
