@@ -164,9 +164,10 @@ function topFunctions(profile: Profile, urlPart: string): string {
 }
 
 /**
- * A sample is taken every 100 µs; a gap far longer than that means the sampler (and the page) were
- * not running: the 2-core machine was busy with something else. Such a gap is counted as one
- * interval in the `…Clamped` figures, and as is in the raw ones; both are reported.
+ * A sample is taken about every 100 µs; a gap far longer than that means the sampler (and the
+ * page) were not running: the 2-core machine was busy with something else. In the `…Clamped`
+ * figures such a gap counts as one typical interval (the profile's median); the raw figures count
+ * it in full. Both are reported.
  */
 const STARVED_US = 1_000;
 
@@ -193,6 +194,7 @@ function attribute(profile: Profile, urlPart: string): { totalMs: number; longes
   let starved = 0;
   let runStart = 0;
   let longestAt = [0, 0];
+  const typicalUs = [...profile.timeDeltas].sort((a, b) => a - b)[Math.floor(profile.timeDeltas.length / 2)] ?? 100;
   // timeDeltas[i] is the time before sample i; the sample's own duration is the next delta.
   for (let i = 0; i < profile.samples.length; i++) {
     const dur = profile.timeDeltas[i + 1] ?? 0;
@@ -203,7 +205,7 @@ function attribute(profile: Profile, urlPart: string): { totalMs: number; longes
       if (runUs > longestUs) longestAt = [runStart, i];
       longestUs = Math.max(longestUs, runUs);
       if (dur > STARVED_US) starved++;
-      runClampedUs += Math.min(dur, 100);
+      runClampedUs += dur > STARVED_US ? typicalUs : dur;
       longestClampedUs = Math.max(longestClampedUs, runClampedUs);
     } else {
       runUs = 0;

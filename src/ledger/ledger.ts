@@ -21,7 +21,7 @@ export function createLedger(deps: LedgerDeps) {
   const recording = createRecording(ctx);
   const retries = createRetries(ctx);
   const remote = createRemoteSettings(ctx);
-  const maintenance = createMaintenance(ctx, remote.remoteStatus);
+  const maintenance = createMaintenance(ctx);
 
   /** Reading every fixed item runs its migrations; handlers wait for this. */
   async function start(): Promise<void> {

@@ -1,27 +1,24 @@
 /** The popup's reads (state, export) and the user's changes (settings, recompute, delete all data). */
 import { storage } from 'wxt/utils/storage';
 import { findModel, findRegion, resolveRegion } from '../core';
-import type { ExportFileSchema, PopupState, RemoteStatus, SettingsPatchSchema } from '../messaging/protocol';
+import type { ExportFileSchema, PopupState, SettingsPatchSchema } from '../messaging/protocol';
 import { CodedError } from '../remote/errors';
 import { EMPTY_RETRY_QUEUE } from '../remote/retry-queue';
 import { decodeEntries, encodeEntries } from '../storage/day-turns';
 import { localDay, monthOf } from '../storage/days';
-import { ledgerIndexItem, type MonthTotals, type TotalsRow } from '../storage/ledger-items';
-import { settingsItem, type Settings } from '../storage/settings';
+import type { MonthTotals, TotalsRow } from '../storage/ledger-items';
+import { settingsItem } from '../storage/settings';
 import { recomputeEntry } from './compute';
 import { retryQueueWrite, type LedgerContext } from './context';
 import { toCsv, toJson, type DayEntries } from './export';
-import { buildPopupState } from './popup-state';
+import { readPopupState } from './popup-state';
 import { commit, dayWrite, indexWrite, monthWrite, readDay, readIndex, readMonth, type Write } from './store';
 import { rowsFromEntries } from './totals';
 import type { z } from 'zod';
 
-export function createMaintenance(ctx: LedgerContext, remoteStatus: (settings: Settings) => Promise<RemoteStatus>) {
-  async function popupState(): Promise<PopupState> {
-    const [settings, index] = await Promise.all([settingsItem.getValue(), ledgerIndexItem.getValue()]);
-    const months = index.months.length === 0 ? [] : ((await storage.getItems(index.months.map((m) => `local:totals:${m}` as const))).map((r) => r.value ?? { days: {} }) as MonthTotals[]);
-    const [health, remote] = await Promise.all([ctx.deps.readSiteHealth ? ctx.deps.readSiteHealth().catch(() => []) : Promise.resolve([]), remoteStatus(settings)]);
-    return buildPopupState({ settings, index, months, today: localDay(ctx.now()), health, remote });
+export function createMaintenance(ctx: LedgerContext) {
+  function popupState(): Promise<PopupState> {
+    return readPopupState({ now: ctx.now, keyStore: ctx.deps.remote.keyStore, readSiteHealth: ctx.deps.readSiteHealth });
   }
 
   async function updateSettings(patch: z.infer<typeof SettingsPatchSchema>): Promise<void> {

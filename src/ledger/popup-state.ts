@@ -1,10 +1,47 @@
-/** Builds the popup's numbers from daily totals only: a year of turns is never re-added. */
-import type { PopupState, SiteHealth, Totals } from '../messaging/protocol';
+/**
+ * The popup's numbers, built from daily totals only: a year of turns is never
+ * re-added. `readPopupState` only reads storage, so the popup calls it itself
+ * (no wait for a sleeping worker to start) and the worker answers popup/state
+ * with the same function.
+ */
+import { storage } from 'wxt/utils/storage';
+import type { PopupState, RemoteStatus, SiteHealth, Totals } from '../messaging/protocol';
+import type { KeyStore } from '../remote/key-store';
+import { retryQueueItem } from '../remote/retry-queue';
+import { remoteStateItem, toRemoteStatus } from '../remote/state';
 import type { SiteId } from '../sites/site-ids';
-import { daysEndingAt } from '../storage/days';
-import type { LedgerIndex, MonthTotals } from '../storage/ledger-items';
-import type { Settings } from '../storage/settings';
+import { daysEndingAt, localDay } from '../storage/days';
+import { ledgerIndexItem, monthTotalsKey, type LedgerIndex, type MonthTotals } from '../storage/ledger-items';
+import { settingsItem, type Settings } from '../storage/settings';
 import { addRow, emptyTotals, splitGroupKey } from './totals';
+
+export interface StateReaders {
+  now: () => number;
+  keyStore: KeyStore;
+  readSiteHealth?: () => Promise<SiteHealth[]>;
+}
+
+export async function readRemoteStatus(settings: Settings, keyStore: KeyStore, now: number): Promise<RemoteStatus> {
+  const [state, queue, hasKey] = await Promise.all([
+    remoteStateItem.getValue(),
+    retryQueueItem.getValue(),
+    keyStore.get().then((k) => k !== null, () => false),
+  ]);
+  return toRemoteStatus(settings, hasKey, state, queue.items.length, now);
+}
+
+export async function readPopupState(r: StateReaders): Promise<PopupState> {
+  const [settings, index] = await Promise.all([settingsItem.getValue(), ledgerIndexItem.getValue()]);
+  const months =
+    index.months.length === 0
+      ? []
+      : ((await storage.getItems(index.months.map(monthTotalsKey))).map((x) => x.value ?? { days: {} }) as MonthTotals[]);
+  const [health, remote] = await Promise.all([
+    r.readSiteHealth ? r.readSiteHealth().catch(() => []) : Promise.resolve([]),
+    readRemoteStatus(settings, r.keyStore, r.now()),
+  ]);
+  return buildPopupState({ settings, index, months, today: localDay(r.now()), health, remote });
+}
 
 export interface StateInputs {
   settings: Settings;

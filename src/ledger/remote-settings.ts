@@ -4,10 +4,10 @@ import type { RemoteConfigSchema, RemoteStatus, RemoteTestResultSchema } from '.
 import { postCalculation } from '../remote/client';
 import { parseBaseUrl } from '../remote/config';
 import { CodedError, userMessage } from '../remote/errors';
-import { retryQueueItem } from '../remote/retry-queue';
-import { INITIAL_REMOTE_STATE, remoteStateItem, toRemoteStatus, type RemoteState } from '../remote/state';
+import { INITIAL_REMOTE_STATE, remoteStateItem, type RemoteState } from '../remote/state';
 import { settingsItem, type Settings } from '../storage/settings';
 import { remoteStateWrite, type LedgerContext } from './context';
+import { readRemoteStatus } from './popup-state';
 import { commit } from './store';
 import type { z } from 'zod';
 
@@ -15,14 +15,7 @@ import type { z } from 'zod';
 const TEST_MODEL = MODELS.find((m) => !m.legacy && m.unit === 'wh_per_1k_tokens')!.key;
 
 export function createRemoteSettings(ctx: LedgerContext) {
-  async function remoteStatus(settings: Settings): Promise<RemoteStatus> {
-    const [state, queue, hasKey] = await Promise.all([
-      remoteStateItem.getValue(),
-      retryQueueItem.getValue(),
-      ctx.deps.remote.keyStore.get().then((k) => k !== null, () => false),
-    ]);
-    return toRemoteStatus(settings, hasKey, state, queue.items.length, ctx.now());
-  }
+  const remoteStatus = (settings: Settings): Promise<RemoteStatus> => readRemoteStatus(settings, ctx.deps.remote.keyStore, ctx.now());
 
   async function configureRemote(cfg: z.infer<typeof RemoteConfigSchema>): Promise<RemoteStatus> {
     const baseUrl = cfg.baseUrl.trim();

@@ -23,11 +23,15 @@ export interface AppProps {
   initialState?: Promise<MessageResult<PopupState>>;
   /** Called once, right after the first numbers are in the DOM (the benchmark marks it). */
   onNumbersShown?: () => void;
+  /** Where the numbers come from: the worker by default; the popup entrypoint reads storage directly. */
+  loadState?: () => Promise<MessageResult<PopupState>>;
 }
+
+const askWorker = () => sendMessage('popup/state', {});
 
 export const METHODOLOGY_PATH = '/methodology.html';
 
-export function App({ locale = navigator.language || 'en-US', onNumbersShown, initialState }: AppProps) {
+export function App({ locale = navigator.language || 'en-US', onNumbersShown, initialState, loadState = askWorker }: AppProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading', slow: false });
   const [refreshError, setRefreshError] = useState<MessageError | null>(null);
   // The numbers render first; charts and settings follow once they are painted.
@@ -38,7 +42,7 @@ export function App({ locale = navigator.language || 'en-US', onNumbersShown, in
   const refresh = useCallback(async () => {
     const first = pending.current;
     pending.current = undefined;
-    const res = await (first ?? sendMessage('popup/state', {}));
+    const res = await (first ?? loadState());
     if (res.ok) {
       setRefreshError(null);
       setLoad({ status: 'ready', state: res.value });
@@ -47,7 +51,7 @@ export function App({ locale = navigator.language || 'en-US', onNumbersShown, in
       setLoad((prev) => (prev.status === 'ready' ? prev : { status: 'error', error: res.error }));
       setRefreshError(res.error);
     }
-  }, []);
+  }, [loadState]);
 
   useEffect(() => {
     const slow = setTimeout(() => setLoad((prev) => (prev.status === 'loading' ? { status: 'loading', slow: true } : prev)), SLOW_AFTER_MS);
