@@ -103,6 +103,30 @@ export function forgetCachedConversations(): void {
   watching = false;
 }
 
+/** Conversations untouched this long are dropped; reopening one seeds its history from the page again. */
+export const CONVERSATION_MAX_AGE_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 86_400_000;
+const prunedAtItem = storage.defineItem<number>('local:conversationsPrunedAt', { fallback: 0, version: 1 });
+
+/** Removes conversations not updated for `maxAgeMs`. Returns how many went. */
+export async function pruneConversations(now: number, maxAgeMs = CONVERSATION_MAX_AGE_MS): Promise<number> {
+  const all = await browser.storage.local.get(null);
+  const stale = Object.entries(all)
+    .filter(([key, value]) => key.startsWith(STORAGE_PREFIX) && !key.endsWith('$') && ((value as ConversationState | null)?.updatedAt ?? 0) < now - maxAgeMs)
+    .map(([key]) => key);
+  if (stale.length === 0) return 0;
+  await browser.storage.local.remove([...stale, ...stale.map((key) => `${key}$`)]);
+  for (const key of stale) cache.delete(`local:${key}`);
+  return stale.length;
+}
+
+/** Prunes at most once a day, between other storage updates. */
+export async function pruneConversationsDaily(now: number): Promise<number> {
+  if (now - (await prunedAtItem.getValue()) < PRUNE_EVERY_MS) return 0;
+  await prunedAtItem.setValue(now);
+  return serialized(() => pruneConversations(now));
+}
+
 let tail: Promise<unknown> = Promise.resolve();
 let running = 0;
 

@@ -3,6 +3,10 @@ import type { Handlers } from '../messaging/messaging';
 import type { CountedTurn } from '../messaging/protocol';
 import { countTurn, seedConversation, warmUpCounting } from './count-turn';
 import { writeSiteHealth } from './health';
+import { pruneConversationsDaily } from './conversations';
+
+/** Pruning waits until the worker has settled after start-up. */
+const PRUNE_DELAY_MS = 60_000;
 
 export interface TrackingDeps {
   /** Records a counted turn in the ledger (idempotent by turnId). */
@@ -11,6 +15,7 @@ export interface TrackingDeps {
 
 export function createTrackingHandlers(deps: TrackingDeps): Handlers {
   warmUpCounting();
+  setTimeout(() => void pruneConversationsDaily(Date.now()).catch(() => undefined), PRUNE_DELAY_MS);
   return {
     'turn/completed': async (turn) => {
       const started = performance.now();

@@ -208,7 +208,7 @@ export class PageTracker {
     const lastAnswer = messages.map((m) => m.role).lastIndexOf('assistant');
     if (answers.length === 0 && this.sawStreaming && lastAnswer >= 0 && !messages[lastAnswer].pageId) answers.push(lastAnswer);
 
-    if (seeds.length > 0) await this.seed(conversation, seeds);
+    if (seeds.length > 0) await this.seed(conversation, seeds, now);
     let counted = 0;
     for (const i of answers) if (this.countAnswer(conversation, messages, i)) counted++;
 
@@ -223,8 +223,8 @@ export class PageTracker {
   }
 
   /** Sends messages already on the page (text read in slices, so no long task) to seed history. */
-  private async seed(conversation: string, seeds: PageMessage[]): Promise<void> {
-    const texts = await mapInSlices(seeds, (m) => this.adapter.readText(m));
+  private async seed(conversation: string, seeds: PageMessage[], taskStart: number): Promise<void> {
+    const texts = await mapInSlices(seeds, (m) => this.adapter.readText(m), taskStart);
     let batch: ConversationSeed['messages'] = [];
     let size = 0;
     seeds.forEach((m, i) => {

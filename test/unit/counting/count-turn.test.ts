@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTurn as countTurnResult, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
-import type { ConversationState } from '../../../src/counting/conversations';
+import { pruneConversations, pruneConversationsDaily, type ConversationState } from '../../../src/counting/conversations';
 import { createTrackingHandlers } from '../../../src/counting/handlers';
 import { readSiteHealth, siteHealthItem } from '../../../src/counting/health';
 import { settingsItem, DEFAULT_SETTINGS } from '../../../src/storage/settings';
@@ -201,5 +201,21 @@ describe('memory and storage agree', () => {
     expect(results.map((r) => r.counted.historyTokens)).toEqual(
       results.map((_, i) => results.slice(0, i).reduce((sum, r) => sum + r.counted.promptTokens + r.counted.answerTokens, 0)),
     );
+  });
+});
+
+describe('pruning old conversations', () => {
+  it('drops conversations untouched for 30 days, keeps recent ones, and at most once a day', async () => {
+    await countTurn(turn(1, P1, A1, { conversationId: 'old' }));
+    await countTurn(turn(2, P2, A2, { conversationId: 'recent' }));
+    const later = Date.now() + 31 * 86_400_000;
+    await fakeBrowser.storage.local.set({ 'conversation:chatgpt:recent': { ...(await stored('chatgpt', 'recent')), updatedAt: later - 86_400_000 } });
+    expect(await pruneConversationsDaily(later)).toBe(1);
+    expect(await stored('chatgpt', 'old')).toBeUndefined();
+    expect((await stored('chatgpt', 'recent')).historyTokens).toBe(countTokens(P2) + countTokens(A2));
+    expect(await pruneConversationsDaily(later + 1_000)).toBe(0);
+    // A pruned conversation starts again from what the page shows.
+    expect((await countTurn(turn(3, P3, A3, { conversationId: 'old' }))).historyTokens).toBe(0);
+    expect(await pruneConversations(Date.now())).toBe(0);
   });
 });

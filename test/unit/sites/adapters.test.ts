@@ -74,6 +74,21 @@ describe('ChatGPT on the real snapshots', () => {
     expect(texts).toEqual(['Translate "good morning" into French.', '"Good morning" in French is "Bonjour".', 'And "good night"?', '"Good night" is "Bonne nuit".']);
   });
 
+  it('falls back to the turn containers (data-turn, data-turn-id) when messages carry no role attribute', () => {
+    const doc = loadPage(
+      `<main>
+        <section data-testid="conversation-turn-1" data-turn="user" data-turn-id="t-1"><div class="whitespace-pre-wrap">Hi there</div></section>
+        <section data-testid="conversation-turn-2" data-turn="assistant" data-turn-id="t-2"><div class="markdown"><p>Hello!</p></div><button>Copy</button></section>
+      </main>`,
+      'https://chatgpt.com/c/sections',
+    );
+    const turns = chatgpt.findTurns(doc);
+    expect(turns.map((t) => [t.role, t.id, chatgpt.readText(t)])).toEqual([
+      ['user', 't-1', 'Hi there'],
+      ['assistant', 't-2', 'Hello!'],
+    ]);
+  });
+
   it('tells streaming from finished by the stop button', () => {
     const { doc } = read(chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/x');
     expect(chatgpt.isStreaming(doc)).toBe(false);
