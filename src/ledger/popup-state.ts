@@ -22,25 +22,26 @@ export interface StateReaders {
 }
 
 export async function readRemoteStatus(settings: Settings, keyStore: KeyStore, now: number): Promise<RemoteStatus> {
+  // The key store is IndexedDB, slow to open; in local mode (nothing configured) there is no key to look for.
+  const configured = settings.remote.enabled || settings.remote.baseUrl !== '';
   const [state, queue, hasKey] = await Promise.all([
     remoteStateItem.getValue(),
     retryQueueItem.getValue(),
-    keyStore.get().then((k) => k !== null, () => false),
+    configured ? keyStore.get().then((k) => k !== null, () => false) : Promise.resolve(false),
   ]);
   return toRemoteStatus(settings, hasKey, state, queue.items.length, now);
 }
 
 export async function readPopupState(r: StateReaders): Promise<PopupState> {
+  const health = r.readSiteHealth ? r.readSiteHealth().catch(() => []) : Promise.resolve([]);
   const [settings, index] = await Promise.all([settingsItem.getValue(), ledgerIndexItem.getValue()]);
-  const months =
+  const [months, remote] = await Promise.all([
     index.months.length === 0
-      ? []
-      : ((await storage.getItems(index.months.map(monthTotalsKey))).map((x) => x.value ?? { days: {} }) as MonthTotals[]);
-  const [health, remote] = await Promise.all([
-    r.readSiteHealth ? r.readSiteHealth().catch(() => []) : Promise.resolve([]),
+      ? Promise.resolve([])
+      : storage.getItems(index.months.map(monthTotalsKey)).then((items) => items.map((x) => x.value ?? { days: {} }) as MonthTotals[]),
     readRemoteStatus(settings, r.keyStore, r.now()),
   ]);
-  return buildPopupState({ settings, index, months, today: localDay(r.now()), health, remote });
+  return buildPopupState({ settings, index, months, today: localDay(r.now()), health: await health, remote });
 }
 
 export interface StateInputs {

@@ -25,11 +25,10 @@ export function createRemoteSettings(ctx: LedgerContext) {
       if (!parsed.ok) throw new CodedError(parsed.error.code, parsed.error.message);
       normalized = parsed.value.baseUrl;
     }
-    if (cfg.apiKey !== undefined) {
-      const key = cfg.apiKey.trim();
-      if (key === '') await ctx.deps.remote.keyStore.clear();
-      else await ctx.deps.remote.keyStore.set(key);
-    }
+    const key = cfg.apiKey?.trim();
+    // No service configured: no key kept for it either (and the popup need not open the key store to know).
+    if (normalized === '' || key === '') await ctx.deps.remote.keyStore.clear();
+    else if (key !== undefined) await ctx.deps.remote.keyStore.set(key);
     await ctx.writer.run(async () => {
       const s = structuredClone(await settingsItem.getValue());
       s.remote = { enabled: cfg.enabled, baseUrl: normalized };

@@ -194,6 +194,14 @@ describe('remote configuration', () => {
     expect((await r.ledger.popupState()).remote.hasKey).toBe(false);
   });
 
+  it('forgets the key when the service address is removed, and the popup then reports no key', async () => {
+    const r = await rig(service.url, serviceKey);
+    expect((await r.ledger.popupState()).remote.hasKey).toBe(true);
+    await r.ledger.configureRemote({ enabled: false, baseUrl: '' });
+    expect(await r.keyStore.get()).toBeNull();
+    expect((await r.ledger.popupState()).remote).toMatchObject({ enabled: false, hasKey: false, state: 'off' });
+  });
+
   it('remote/test reports the plan and the remaining quota', async () => {
     const r = await rig(service.url, serviceKey);
     const result = await r.ledger.testRemote();
