@@ -12,8 +12,8 @@ import { recomputeEntry } from './compute';
 import { retryQueueWrite, type LedgerContext } from './context';
 import { toCsv, toJson, type DayEntries } from './export';
 import { readPopupState } from './popup-state';
-import { commit, dayWrite, indexWrite, monthWrite, readDay, readIndex, readMonth, type Write } from './store';
-import { rowsFromEntries } from './totals';
+import { allTimeWrite, commit, dayWrite, indexWrite, monthWrite, readDay, readIndex, readMonth, type Write } from './store';
+import { rowsFromEntries, sumMonths } from './totals';
 import type { z } from 'zod';
 
 export function createMaintenance(ctx: LedgerContext) {
@@ -80,7 +80,7 @@ export function createMaintenance(ctx: LedgerContext) {
         }
       }
       for (const [m, totals] of monthCache) writes.push(monthWrite(m, totals));
-      writes.push(indexWrite(index), retryQueueWrite(EMPTY_RETRY_QUEUE));
+      writes.push(indexWrite(index), allTimeWrite({ groups: sumMonths(monthCache.values()) }), retryQueueWrite(EMPTY_RETRY_QUEUE));
       await commit(writes);
       return count;
     });

@@ -10,10 +10,10 @@ import type { KeyStore } from '../remote/key-store';
 import { retryQueueItem } from '../remote/retry-queue';
 import { remoteStateItem, toRemoteStatus } from '../remote/state';
 import type { SiteId } from '../sites/site-ids';
-import { daysEndingAt, localDay } from '../storage/days';
-import { ledgerIndexItem, monthTotalsKey, type LedgerIndex, type MonthTotals } from '../storage/ledger-items';
+import { daysEndingAt, localDay, monthOf } from '../storage/days';
+import { allTimeTotalsItem, ledgerIndexItem, monthTotalsKey, type LedgerIndex, type MonthTotals, type TotalsRow } from '../storage/ledger-items';
 import { settingsItem, type Settings } from '../storage/settings';
-import { addRow, emptyTotals, splitGroupKey } from './totals';
+import { addRow, emptyTotals, splitGroupKey, sumMonths } from './totals';
 
 export interface StateReaders {
   now: () => number;
@@ -34,20 +34,28 @@ export async function readRemoteStatus(settings: Settings, keyStore: KeyStore, n
 
 export async function readPopupState(r: StateReaders): Promise<PopupState> {
   const health = r.readSiteHealth ? r.readSiteHealth().catch(() => []) : Promise.resolve([]);
-  const [settings, index] = await Promise.all([settingsItem.getValue(), ledgerIndexItem.getValue()]);
+  const today = localDay(r.now());
+  const [settings, index, stored] = await Promise.all([settingsItem.getValue(), ledgerIndexItem.getValue(), allTimeTotalsItem.getValue()]);
+  // The last 30 days span at most two months; all-time sums come from their own item (summed here only before it exists).
+  const window = new Set(daysEndingAt(today, 30).map(monthOf));
+  const wanted = stored ? index.months.filter((m) => window.has(m)) : index.months;
   const [months, remote] = await Promise.all([
-    index.months.length === 0
+    wanted.length === 0
       ? Promise.resolve([])
-      : storage.getItems(index.months.map(monthTotalsKey)).then((items) => items.map((x) => x.value ?? { days: {} }) as MonthTotals[]),
+      : storage.getItems(wanted.map(monthTotalsKey)).then((items) => items.map((x) => x.value ?? { days: {} }) as MonthTotals[]),
     readRemoteStatus(settings, r.keyStore, r.now()),
   ]);
-  return buildPopupState({ settings, index, months, today: localDay(r.now()), health: await health, remote });
+  const allTime = stored?.groups ?? sumMonths(months);
+  return buildPopupState({ settings, index, months, allTime, today, health: await health, remote });
 }
 
 export interface StateInputs {
   settings: Settings;
   index: LedgerIndex;
+  /** Daily totals of (at least) the months holding the last 30 days. */
   months: MonthTotals[];
+  /** All-time sums per "site|modelKey". */
+  allTime: Record<string, TotalsRow>;
   today: string;
   health: SiteHealth[];
   remote: PopupState['remote'];
@@ -66,15 +74,16 @@ export function buildPopupState(x: StateInputs): PopupState {
     if (!t) m.set(k, (t = emptyTotals()));
     return t;
   };
+  for (const [key, row] of Object.entries(x.allTime)) {
+    const { site, modelKey } = splitGroupKey(key);
+    addRow(totals.allTime, row);
+    addRow(group(bySite, site), row);
+    addRow(group(byModel, modelKey), row);
+  }
   for (const month of x.months) {
     for (const [day, rows] of Object.entries(month.days)) {
-      const inWindow = last30.has(day);
-      for (const [key, row] of Object.entries(rows)) {
-        const { site, modelKey } = splitGroupKey(key);
-        addRow(totals.allTime, row);
-        addRow(group(bySite, site), row);
-        addRow(group(byModel, modelKey), row);
-        if (!inWindow) continue;
+      if (!last30.has(day)) continue;
+      for (const row of Object.values(rows)) {
         addRow(totals.last30, row);
         addRow(perDay.get(day)!, row);
         if (last7.has(day)) addRow(totals.last7, row);

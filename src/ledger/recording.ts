@@ -21,8 +21,8 @@ import { inboxItem, type LedgerIndex } from '../storage/ledger-items';
 import { settingsItem } from '../storage/settings';
 import { computeLocally, entryFromRemote, requestFor } from './compute';
 import { findRecordedDay, inboxWrite, remoteStateWrite, retryQueueWrite, type LedgerContext, type RecordOutcome } from './context';
-import { commit, dayWrite, indexWrite, monthWrite, readDay, readIndex, readMonth, removeDays, type Write } from './store';
-import { rowsFromEntries } from './totals';
+import { allTimeWrite, commit, dayWrite, indexWrite, monthWrite, readAllTime, readDay, readIndex, readMonth, removeDays, type Write } from './store';
+import { applyDayChange, rowsFromEntries, sumMonths } from './totals';
 
 export function createRecording(ctx: LedgerContext) {
   async function journal(turn: CountedTurn): Promise<void> {
@@ -69,7 +69,10 @@ export function createRecording(ctx: LedgerContext) {
     const counted = Object.values(totals.days[day] ?? {}).reduce((s, r) => s + r[0], 0);
     if (counted === entries.length) return [];
     totals.days[day] = rowsFromEntries(entries);
-    return [monthWrite(month, totals)];
+    // The all-time sums may have landed without this month: rebuild them from every month.
+    const index = await readIndex();
+    const months = await Promise.all(index.months.map((m) => (m === month ? totals : readMonth(m))));
+    return [monthWrite(month, totals), allTimeWrite({ groups: sumMonths(months) })];
   }
 
   /** Step 3: commit one computed turn (inside the writer). */
@@ -90,13 +93,16 @@ export function createRecording(ctx: LedgerContext) {
     entries.splice(at === -1 ? entries.length : at, 0, entry);
     const encoded = encodeEntries(entries);
     const totals = await readMonth(month);
+    const before = totals.days[day] ?? {};
     // Rebuilt from the day's raw turns (at most a few hundred), never incremented: totals can never drift from the turns.
     totals.days[day] = rowsFromEntries(entries);
     const index = await readIndex();
+    const allTime = await readAllTime(index);
+    applyDayChange(allTime.groups, before, totals.days[day]);
     index.days[day] = { turns: entries.length, bytes: JSON.stringify(encoded).length };
     if (!index.months.includes(month)) index.months = [...index.months, month].sort();
     if (!index.lastTurn || entry.time >= index.lastTurn.time) index.lastTurn = entry;
-    writes.push(dayWrite(day, encoded), monthWrite(month, totals), indexWrite(index));
+    writes.push(dayWrite(day, encoded), monthWrite(month, totals), indexWrite(index), allTimeWrite(allTime));
     if (retry) writes.push(retryQueueWrite(enqueueRetry(await retryQueueItem.getValue(), retry)));
     await commit(writes);
     await pruneIfNeeded(index);

@@ -2,7 +2,8 @@
 import { storage } from 'wxt/utils/storage';
 import { CodedError } from '../remote/errors';
 import { DAY_TURNS_VERSION, dayTurnsItem, dayTurnsKey, emptyDay, isDayTurnsV2, type DayTurnsV2 } from '../storage/day-turns';
-import { ledgerIndexItem, metaKeyOf, monthTotalsItem, monthTotalsKey, type LedgerIndex, type MonthTotals } from '../storage/ledger-items';
+import { allTimeTotalsItem, ledgerIndexItem, metaKeyOf, monthTotalsItem, monthTotalsKey, type AllTimeTotals, type LedgerIndex, type MonthTotals } from '../storage/ledger-items';
+import { sumMonths } from './totals';
 
 export type StorageKey = `local:${string}`;
 export interface Write {
@@ -30,6 +31,14 @@ export async function commit(writes: Write[]): Promise<void> {
 export const dayWrite = (day: string, value: DayTurnsV2): Write => ({ key: dayTurnsKey(day), value, version: DAY_TURNS_VERSION });
 export const monthWrite = (month: string, value: MonthTotals): Write => ({ key: monthTotalsKey(month), value, version: 1 });
 export const indexWrite = (value: LedgerIndex): Write => ({ key: ledgerIndexItem.key as StorageKey, value, version: 1 });
+export const allTimeWrite = (value: AllTimeTotals): Write => ({ key: allTimeTotalsItem.key as StorageKey, value, version: 1 });
+
+/** The all-time sums as stored, or (first use) summed from every month of `index`. */
+export async function readAllTime(index: LedgerIndex): Promise<AllTimeTotals> {
+  const stored = await allTimeTotalsItem.getValue();
+  if (stored) return structuredClone(stored);
+  return { groups: sumMonths(await Promise.all(index.months.map(readMonth))) };
+}
 
 export async function readDay(day: string): Promise<DayTurnsV2> {
   const value = await dayTurnsItem(day).getValue();

@@ -1,6 +1,6 @@
 /** Daily totals arithmetic: rows per "site|model" per day, and sums over ranges. */
 import type { LedgerEntry, Totals } from '../messaging/protocol';
-import type { TotalsRow } from '../storage/ledger-items';
+import type { MonthTotals, TotalsRow } from '../storage/ledger-items';
 
 export const groupKey = (site: string, modelKey: string) => `${site}|${modelKey}`;
 
@@ -36,4 +36,21 @@ export function sumRows(rows: Iterable<TotalsRow>): Totals {
   const t = emptyTotals();
   for (const r of rows) addRow(t, r);
   return t;
+}
+
+/** Sums of every day of `months`, per "site|modelKey". */
+export function sumMonths(months: Iterable<MonthTotals>): Record<string, TotalsRow> {
+  const groups: Record<string, TotalsRow> = {};
+  for (const month of months) for (const rows of Object.values(month.days)) applyDayChange(groups, {}, rows);
+  return groups;
+}
+
+/** Updates all-time `groups` for one day whose rows changed from `before` to `after`. */
+export function applyDayChange(groups: Record<string, TotalsRow>, before: Record<string, TotalsRow>, after: Record<string, TotalsRow>): void {
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const b = before[k] ?? [0, 0, 0, 0, 0, 0];
+    const a = after[k] ?? [0, 0, 0, 0, 0, 0];
+    const g = groups[k] ?? [0, 0, 0, 0, 0, 0];
+    groups[k] = g.map((v, i) => v + a[i] - b[i]) as TotalsRow;
+  }
 }

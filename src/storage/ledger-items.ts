@@ -41,6 +41,17 @@ export function monthTotalsItem(month: string) {
   return item;
 }
 
+/**
+ * All-time sums per "site|modelKey": the sum of every day's totals, written in
+ * the same commit as the day's totals, so the popup reads one small item
+ * instead of a year of months. Null until first built.
+ */
+export interface AllTimeTotals {
+  groups: Record<string, TotalsRow>;
+}
+
+export const allTimeTotalsItem = storage.defineItem<AllTimeTotals>('local:totals:all', { version: 1 });
+
 /** Turns received but not yet committed: written before any work, removed in the commit. */
 export interface Inbox {
   turns: CountedTurn[];

@@ -117,13 +117,13 @@ describe('idempotency and durability', () => {
     expect(await entries(ledger)).toHaveLength(1);
   });
 
-  it('commits the raw turn, its daily totals, the index and the inbox removal in one storage write', async () => {
+  it('commits the raw turn, its daily and all-time totals, the index and the inbox removal in one storage write', async () => {
     const ledger = newLedger();
     await ledger.record(turn({ turnId: 'warm-up' }));
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     await ledger.record(turn({ turnId: 'watched' }));
     const batches = set.mock.calls.map(([items]) => Object.keys(items as object).filter((k) => !k.endsWith('$')).sort());
-    expect(batches).toEqual([['ledger-inbox'], ['ledger', 'ledger-inbox', 'totals:2026-11', 'turns:2026-11-22']]);
+    expect(batches).toEqual([['ledger-inbox'], ['ledger', 'ledger-inbox', 'totals:2026-11', 'totals:all', 'turns:2026-11-22']]);
   });
 
   it('heals a commit that landed only in part: raw turn written, totals not', async () => {
@@ -193,6 +193,38 @@ describe('daily totals and the popup state', () => {
     expect(state.byModel.map((m) => m.modelKey).sort()).toEqual(['alpha-4o', 'alpha-4o-mini', 'beta-sonnet-5', 'gamma-3.5-flash']);
     expect(state.lastTurn?.turnId).toBe('d1'); // the latest by time
     expect(state.remote.state).toBe('off');
+  });
+
+  it('keeps the all-time sums equal to the sum of every daily total, through recording and recompute', async () => {
+    const ledger = newLedger();
+    for (let i = 0; i < 12; i++) {
+      await ledger.record(turn({ turnId: `m${i}`, time: NOW - i * 31 * DAY, site: i % 2 ? 'claude' : 'chatgpt', modelKey: i % 2 ? 'beta-opus-5' : 'alpha-4o' }));
+    }
+    const sumOfMonths = async () => {
+      const all = (await dump()) as Record<string, { days: Record<string, Record<string, number[]>> }>;
+      const t = [0, 0, 0, 0, 0, 0];
+      for (const [k, v] of Object.entries(all)) {
+        if (!/^totals:\d{4}-\d{2}$/.test(k)) continue;
+        for (const rows of Object.values(v.days)) for (const r of Object.values(rows)) r.forEach((x, j) => (t[j] += x));
+      }
+      return t;
+    };
+    const check = async () => {
+      const [turns, , , energy, carbon, water] = await sumOfMonths();
+      const { allTime } = (await ledger.popupState()).totals;
+      expect(allTime.turns).toBe(turns);
+      expect(allTime.energyKwh).toBeCloseTo(energy, 12);
+      expect(allTime.carbonG).toBeCloseTo(carbon, 9);
+      expect(allTime.waterL).toBeCloseTo(water, 12);
+    };
+    await check();
+    expect((await ledger.popupState()).totals.allTime.turns).toBe(12);
+    await ledger.updateSettings({ region: 'eu-sweden' });
+    await ledger.recompute();
+    await check();
+    // Without the all-time item (stored before it existed), the popup sums every month instead.
+    await fakeBrowser.storage.local.remove(['totals:all', 'totals:all$']);
+    await check();
   });
 
   it('keys days by the local calendar day of the turn', async () => {
