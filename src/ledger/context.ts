@@ -1,5 +1,5 @@
 /** What the ledger's parts share: the one writer, the clock, the browser hooks, and small storage helpers. */
-import type { LedgerEntry, SiteHealth } from '../messaging/protocol';
+import type { LedgerEntry } from '../messaging/protocol';
 import type { RemoteDeps } from '../remote/remote-mode';
 import { nextRetryAt, retryQueueItem, type RetryQueue } from '../remote/retry-queue';
 import { remoteStateItem, type RemoteState } from '../remote/state';
@@ -14,7 +14,6 @@ export const RAW_TURNS_BUDGET_BYTES = 6_000_000;
 export interface LedgerDeps {
   remote: RemoteDeps;
   now?: () => number;
-  readSiteHealth?: () => Promise<SiteHealth[]>;
   /** After today's totals change and at start (the badge). */
   onTodayChanged?: (todayEnergyKwh: number) => Promise<void> | void;
   /** Schedules (or with null cancels) the retry alarm. */

@@ -5,7 +5,6 @@
  */
 import type { Handlers } from '../messaging/messaging';
 import type { CountedTurn } from '../messaging/protocol';
-import { readSiteHealth } from '../counting/health';
 import { indexedDbKeyStore } from '../remote/key-store';
 import { browserHasPermission } from '../remote/remote-mode';
 import { RETRY_ALARM } from '../remote/retry-queue';
@@ -18,7 +17,6 @@ export { createLedger, type Ledger, type LedgerDeps } from './ledger';
 
 const ledger: Ledger = createLedger({
   remote: { keyStore: indexedDbKeyStore(), hasPermission: browserHasPermission },
-  readSiteHealth,
   onTodayChanged: (kwh) => showTodayOnBadge(kwh).catch(() => undefined),
   scheduleRetry: (at) => scheduleRetryAlarm(at),
 });

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 
 export function createMaintenance(ctx: LedgerContext) {
   function popupState(): Promise<PopupState> {
-    return readPopupState({ now: ctx.now, keyStore: ctx.deps.remote.keyStore, readSiteHealth: ctx.deps.readSiteHealth });
+    return readPopupState({ now: ctx.now, keyStore: ctx.deps.remote.keyStore });
   }
 
   async function updateSettings(patch: z.infer<typeof SettingsPatchSchema>): Promise<void> {

@@ -7,46 +7,53 @@
 import { storage } from 'wxt/utils/storage';
 import type { PopupState, RemoteStatus, SiteHealth, Totals } from '../messaging/protocol';
 import type { KeyStore } from '../remote/key-store';
-import { retryQueueItem } from '../remote/retry-queue';
-import { remoteStateItem, toRemoteStatus } from '../remote/state';
+import { retryQueueItem, type RetryQueue } from '../remote/retry-queue';
+import { remoteStateItem, toRemoteStatus, type RemoteState } from '../remote/state';
 import type { SiteId } from '../sites/site-ids';
 import { daysEndingAt, localDay, monthOf } from '../storage/days';
-import { allTimeTotalsItem, ledgerIndexItem, monthTotalsKey, type LedgerIndex, type MonthTotals, type TotalsRow } from '../storage/ledger-items';
+import { siteHealthItem } from '../counting/health';
+import { allTimeTotalsItem, ledgerIndexItem, monthTotalsItem, type AllTimeTotals, type LedgerIndex, type MonthTotals, type TotalsRow } from '../storage/ledger-items';
 import { settingsItem, type Settings } from '../storage/settings';
 import { addRow, emptyTotals, splitGroupKey, sumMonths } from './totals';
 
 export interface StateReaders {
   now: () => number;
   keyStore: KeyStore;
-  readSiteHealth?: () => Promise<SiteHealth[]>;
+}
+
+/** Whether a key is stored. The key store is IndexedDB, slow to open: in local mode (nothing configured) there is none to look for. */
+function hasKey(settings: Settings, keyStore: KeyStore): Promise<boolean> {
+  if (!settings.remote.enabled && settings.remote.baseUrl === '') return Promise.resolve(false);
+  return keyStore.get().then((k) => k !== null, () => false);
 }
 
 export async function readRemoteStatus(settings: Settings, keyStore: KeyStore, now: number): Promise<RemoteStatus> {
-  // The key store is IndexedDB, slow to open; in local mode (nothing configured) there is no key to look for.
-  const configured = settings.remote.enabled || settings.remote.baseUrl !== '';
-  const [state, queue, hasKey] = await Promise.all([
-    remoteStateItem.getValue(),
-    retryQueueItem.getValue(),
-    configured ? keyStore.get().then((k) => k !== null, () => false) : Promise.resolve(false),
-  ]);
-  return toRemoteStatus(settings, hasKey, state, queue.items.length, now);
+  const [state, queue, keyStored] = await Promise.all([remoteStateItem.getValue(), retryQueueItem.getValue(), hasKey(settings, keyStore)]);
+  return toRemoteStatus(settings, keyStored, state, queue.items.length, now);
 }
 
+/**
+ * Everything the popup shows, in one storage read: settings, the index, the
+ * all-time sums, the months of the last 30 days (at most two), site health and
+ * remote mode's state. Before the all-time item exists, every month is summed.
+ */
 export async function readPopupState(r: StateReaders): Promise<PopupState> {
-  const health = r.readSiteHealth ? r.readSiteHealth().catch(() => []) : Promise.resolve([]);
   const today = localDay(r.now());
-  const [settings, index, stored] = await Promise.all([settingsItem.getValue(), ledgerIndexItem.getValue(), allTimeTotalsItem.getValue()]);
-  // The last 30 days span at most two months; all-time sums come from their own item (summed here only before it exists).
-  const window = new Set(daysEndingAt(today, 30).map(monthOf));
-  const wanted = stored ? index.months.filter((m) => window.has(m)) : index.months;
-  const [months, remote] = await Promise.all([
-    wanted.length === 0
-      ? Promise.resolve([])
-      : storage.getItems(wanted.map(monthTotalsKey)).then((items) => items.map((x) => x.value ?? { days: {} }) as MonthTotals[]),
-    readRemoteStatus(settings, r.keyStore, r.now()),
-  ]);
-  const allTime = stored?.groups ?? sumMonths(months);
-  return buildPopupState({ settings, index, months, allTime, today, health: await health, remote });
+  const windowMonths = [...new Set(daysEndingAt(today, 30).map(monthOf))];
+  const [settings, index, stored, health, remoteState, queue, ...recent] = (
+    await storage.getItems([settingsItem, ledgerIndexItem, allTimeTotalsItem, siteHealthItem, remoteStateItem, retryQueueItem, ...windowMonths.map(monthTotalsItem)])
+  ).map((x) => x.value) as [Settings, LedgerIndex, AllTimeTotals | null, Partial<Record<SiteId, SiteHealth>>, RemoteState, RetryQueue, ...MonthTotals[]];
+  const months = stored ? recent : await Promise.all(index.months.map((m) => monthTotalsItem(m).getValue()));
+  const remote = toRemoteStatus(settings, await hasKey(settings, r.keyStore), remoteState, queue.items.length, r.now());
+  return buildPopupState({
+    settings,
+    index,
+    months,
+    allTime: stored?.groups ?? sumMonths(months),
+    today,
+    health: Object.values(health).filter((h): h is SiteHealth => h !== undefined),
+    remote,
+  });
 }
 
 export interface StateInputs {
