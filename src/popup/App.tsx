@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { sendMessage, type MessageError, type MessageResult } from '../messaging/messaging';
+import type { MessageError, MessageResult } from '../messaging/messaging';
+import { askWorker } from './ask-worker';
 import type { PopupState, RemoteStatus } from '../messaging/protocol';
 import { Alerts } from './components/Alerts';
 import { Breakdown } from './components/Breakdown';
@@ -27,11 +28,11 @@ export interface AppProps {
   loadState?: () => Promise<MessageResult<PopupState>>;
 }
 
-const askWorker = () => sendMessage('popup/state', {});
+const stateFromWorker = () => askWorker('popup/state', {});
 
 export const METHODOLOGY_PATH = '/methodology.html';
 
-export function App({ locale = navigator.language || 'en-US', onNumbersShown, initialState, loadState = askWorker }: AppProps) {
+export function App({ locale = navigator.language || 'en-US', onNumbersShown, initialState, loadState = stateFromWorker }: AppProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading', slow: false });
   const [refreshError, setRefreshError] = useState<MessageError | null>(null);
   // The numbers render first; charts and settings follow once they are painted.

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { sendMessage } from '../../messaging/messaging';
+import { askWorker } from '../ask-worker';
 import { downloadFile } from '../download';
 import { formatInteger } from '../format';
 import { ConfirmButton } from './ConfirmButton';
@@ -12,14 +12,14 @@ export function DataActions(props: { turns: number; locale: string; onChanged: (
 
   const exportAs = async (format: 'csv' | 'json') => {
     setStatus({ tone: 'info', text: `Preparing the ${format.toUpperCase()} export…` });
-    const res = await sendMessage('ledger/export', { format });
+    const res = await askWorker('ledger/export', { format });
     if (!res.ok) return setStatus(errorStatus('Export', res.error));
     downloadFile(res.value);
     setStatus({ tone: 'ok', text: `Saved ${res.value.filename}.` });
   };
 
   const clear = async () => {
-    const res = await sendMessage('ledger/clear', { confirm: true });
+    const res = await askWorker('ledger/clear', { confirm: true });
     if (!res.ok) return setStatus(errorStatus('Deleting the data', res.error));
     setStatus({ tone: 'ok', text: 'All recorded answers and totals were deleted.' });
     await props.onChanged();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { findRegion } from '../../core/tables';
-import { sendMessage } from '../../messaging/messaging';
+import { askWorker } from '../ask-worker';
 import { formatInteger } from '../format';
 import { REGION_OPTIONS, regionDetail } from '../view';
 import { ConfirmButton } from './ConfirmButton';
@@ -22,7 +22,7 @@ export function RegionSettings(props: { region: string; turns: number; locale: s
     const name = findRegion(region)?.label ?? region;
     setSelected(region);
     setStatus({ tone: 'info', text: `Saving ${name}…` });
-    const res = await sendMessage('settings/update', { region });
+    const res = await askWorker('settings/update', { region });
     if (!res.ok) {
       setSelected(props.region);
       return setStatus(errorStatus('Saving the region', res.error));
@@ -33,7 +33,7 @@ export function RegionSettings(props: { region: string; turns: number; locale: s
 
   const recompute = async () => {
     setStatus({ tone: 'info', text: 'Recomputing…' });
-    const res = await sendMessage('ledger/recompute', {});
+    const res = await askWorker('ledger/recompute', {});
     if (!res.ok) return setStatus(errorStatus('Recomputing the history', res.error));
     setStatus({ tone: 'ok', text: `Recomputed ${formatInteger(res.value.recomputed, props.locale)} ${res.value.recomputed === 1 ? 'answer' : 'answers'} with ${label}.` });
     await props.onChanged();

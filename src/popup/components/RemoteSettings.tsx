@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { sendMessage } from '../../messaging/messaging';
+import { askWorker } from '../ask-worker';
 import type { RemoteStatus } from '../../messaging/protocol';
 import { formatInteger } from '../format';
 import { checkRemoteUrl, remoteStatusView } from '../view';
@@ -24,7 +24,7 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
   const view = remoteStatusView(remote, props.locale);
 
   const configure = async (request: { enabled: boolean; baseUrl: string; apiKey?: string }, done: string) => {
-    const res = await sendMessage('remote/configure', request);
+    const res = await askWorker('remote/configure', request);
     if (!res.ok) {
       setStatus(errorStatus('Saving remote mode', res.error));
       return;
@@ -87,7 +87,7 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
   const test = () =>
     run(async () => {
       setStatus({ tone: 'info', text: 'Testing the connection…' });
-      const res = await sendMessage('remote/test', {});
+      const res = await askWorker('remote/test', {});
       if (!res.ok) return setStatus(errorStatus('Testing the connection', res.error));
       const t = res.value;
       if (!t.ok) return setStatus({ tone: 'error', text: `Connection failed${t.code ? ` (${t.code})` : ''}: ${t.message}` });

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { sendMessage } from '../../messaging/messaging';
+import type { RequestOf } from '../../messaging/protocol';
+import { askWorker } from '../ask-worker';
 import type { PopupState } from '../../messaging/protocol';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../../sites/site-ids';
 import { healthRows, modelOptionsFor } from '../view';
@@ -11,8 +12,8 @@ export function TrackingSettings(props: { state: PopupState; onChanged: () => Pr
   const { settings, health } = props.state;
   const [status, setStatus] = useState<Status | null>(null);
 
-  const save = async (patch: Parameters<typeof sendMessage<'settings/update'>>[1], done: string) => {
-    const res = await sendMessage('settings/update', patch);
+  const save = async (patch: RequestOf<'settings/update'>, done: string) => {
+    const res = await askWorker('settings/update', patch);
     if (!res.ok) return setStatus(errorStatus('Saving the setting', res.error));
     setStatus({ tone: 'ok', text: done });
     await props.onChanged();

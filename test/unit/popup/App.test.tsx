@@ -78,6 +78,8 @@ describe('loading and errors', () => {
     await act(() => render(<App locale="en-US" />, root));
     expect(text('loading')).toMatch(/Loading/);
     expect($('[data-testid="total-energy"]')).toBeNull();
+    // The transport loads on first use: wait until the request has reached the worker.
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
     await act(async () => answer(popupState()));
     await settle();
     expect($('[data-testid="loading"]')).toBeNull();
