@@ -73,8 +73,14 @@ const BLOCK_TAGS = new Set([
  */
 export function visibleText(root: Element, skip: string = CHROME_SELECTOR): string {
   let out = '';
+  // Looks only at the end of `out` (a regex anchored with $ would rescan the whole text at every block).
+  const trimEnd = (chars: string) => {
+    let end = out.length;
+    while (end > 0 && chars.includes(out[end - 1])) end--;
+    if (end !== out.length) out = out.slice(0, end);
+  };
   const newline = () => {
-    out = out.replace(/[ \t]+$/, '');
+    trimEnd(' \t');
     if (out !== '' && !out.endsWith('\n')) out += '\n';
   };
   const walk = (node: Node, pre: boolean): void => {
@@ -96,7 +102,10 @@ export function visibleText(root: Element, skip: string = CHROME_SELECTOR): stri
           continue;
         }
         if (tag === 'TD' || tag === 'TH') {
-          if (out !== '' && !out.endsWith('\n')) out = out.replace(/ +$/, '') + '\t';
+          if (out !== '' && !out.endsWith('\n')) {
+            trimEnd(' ');
+            out += '\t';
+          }
           walk(el, pre);
           continue;
         }
