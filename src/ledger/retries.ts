@@ -7,8 +7,8 @@ import { monthOf } from '../storage/days';
 import { settingsItem } from '../storage/settings';
 import { entryFromRemote, turnOf } from './compute';
 import { remoteStateWrite, retryQueueWrite, type LedgerContext } from './context';
-import { commit, dayWrite, indexWrite, monthWrite, readDay, readIndex, readMonth, type Write } from './store';
-import { rowsFromEntries } from './totals';
+import { allTimeWrite, commit, dayWrite, indexWrite, monthWrite, readAllTime, readDay, readIndex, readMonth, type Write } from './store';
+import { applyDayChange, rowsFromEntries } from './totals';
 
 /** Retries sent per alarm. */
 const RETRIES_PER_RUN = 50;
@@ -51,10 +51,13 @@ export function createRetries(ctx: LedgerContext) {
             entries[i] = entryFromRemote(turnOf(e), item.request, attempt.success.response);
             const month = monthOf(item.day);
             const totals = await readMonth(month);
+            const before = totals.days[item.day] ?? {};
             totals.days[item.day] = rowsFromEntries(entries);
             const index = await readIndex();
+            const allTime = await readAllTime(index);
+            applyDayChange(allTime.groups, before, totals.days[item.day]);
             if (index.lastTurn?.turnId === item.turnId) index.lastTurn = entries[i];
-            writes.push(dayWrite(item.day, encodeEntries(entries)), monthWrite(month, totals), indexWrite(index));
+            writes.push(dayWrite(item.day, encodeEntries(entries)), monthWrite(month, totals), indexWrite(index), allTimeWrite(allTime));
             sent++;
           }
         } else if (attempt.failure.transient) {

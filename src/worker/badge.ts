@@ -12,7 +12,8 @@ export function formatBadgeWh(wh: number): string {
 }
 
 export function badgeTitle(wh: number): string {
-  return `AI Chat Footprint: ${wh.toPrecision(3).replace(/\.?0+$/, '')} Wh today`;
+  // Number() drops trailing decimal zeros only (120 stays 120); large values keep their digits.
+  return `AI Chat Footprint: ${wh >= 1000 ? Math.round(wh).toLocaleString('en-US') : String(Number(wh.toPrecision(3)))} Wh today`;
 }
 
 export async function showTodayOnBadge(todayEnergyKwh: number): Promise<void> {

@@ -34,6 +34,13 @@ describe('the badge', () => {
     expect(badgeTitle(3.46)).toContain('3.46 Wh today');
   });
 
+  it('titles the badge with the energy to 3 significant figures, never dropping whole-number zeros', () => {
+    expect(badgeTitle(120)).toBe('AI Chat Footprint: 120 Wh today');
+    expect(badgeTitle(100)).toBe('AI Chat Footprint: 100 Wh today');
+    expect(badgeTitle(0.5)).toBe('AI Chat Footprint: 0.5 Wh today');
+    expect(badgeTitle(1500.4)).toBe('AI Chat Footprint: 1,500 Wh today');
+  });
+
   it('is updated from the ledger after a turn of today', async () => {
     const ledger = newLedger({ onTodayChanged: showTodayOnBadge });
     const out = await ledger.record(turn({ time: NOW - 1000 }));

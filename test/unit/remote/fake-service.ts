@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { calculate } from '../../../src/core';
 
-export type Mode = 'ok' | '401' | '429' | '500' | '503' | 'hang' | 'invalid' | 'mismatch' | 'not-json' | 'redirect';
+export type Mode = 'ok' | 'other-rates' | '401' | '429' | '500' | '503' | 'hang' | 'invalid' | 'mismatch' | 'not-json' | 'redirect';
 
 export interface FakeService {
   url: string;
@@ -61,6 +61,11 @@ export async function startFakeService(): Promise<FakeService> {
     let answer: Record<string, unknown> = result.value;
     if (svc.mode === 'invalid') answer = { ...result.value, water: undefined, energy_kwh: 'lots' };
     if (svc.mode === 'mismatch') answer = { ...result.value, region: 'eu-sweden' };
+    // A deployment with other (still valid) figures: twice the energy, carbon and water.
+    if (svc.mode === 'other-rates') {
+      const v = result.value;
+      answer = { ...v, energy_kwh: v.energy_kwh * 2, carbon_gco2e: v.carbon_gco2e * 2, water: { ...v.water, liters: v.water.liters * 2 } };
+    }
     res.writeHead(200, { 'content-type': 'application/json', 'ratelimit-limit': '5000', 'ratelimit-remaining': '4321' });
     res.end(JSON.stringify(answer));
   });

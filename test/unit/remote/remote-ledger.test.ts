@@ -118,6 +118,21 @@ describe('remote mode, recording turns', () => {
     expect(r.alarms.at(-1)).toBeNull();
   });
 
+  it('a retry answered with other figures updates the day, the all-time sums and the breakdowns alike', async () => {
+    fake.mode = '500';
+    const r = await rig(fake.url, 'k');
+    await r.ledger.record(turn({ turnId: 'o1' }));
+    const local = (await r.ledger.popupState()).totals.today.energyKwh;
+    fake.mode = 'other-rates';
+    r.clock.now += backoffMs(1);
+    expect(await r.ledger.processRetries()).toBe(1);
+    const state = await r.ledger.popupState();
+    expect(state.totals.today.energyKwh).toBeCloseTo(2 * local, 12);
+    expect(state.totals.allTime.energyKwh).toBeCloseTo(state.totals.today.energyKwh, 12);
+    expect(state.bySite[0].totals.energyKwh).toBeCloseTo(state.totals.today.energyKwh, 12);
+    expect(state.totals.allTime.carbonG).toBeCloseTo(state.totals.today.carbonG, 9);
+  });
+
   it('backs off after each failed retry and gives up after the last attempt', async () => {
     fake.mode = '503';
     const r = await rig(fake.url, 'k');
