@@ -26,8 +26,12 @@ export function createRemoteSettings(ctx: LedgerContext) {
       normalized = parsed.value.baseUrl;
     }
     const key = cfg.apiKey?.trim();
-    // No service configured: no key kept for it either (and the popup need not open the key store to know).
-    if (normalized === '' || key === '') await ctx.deps.remote.keyStore.clear();
+    // A key goes only to the service it was entered for: a new origin without a new key forgets the old one.
+    // No service configured: no key kept either (and the popup need not open the key store to know).
+    const previous = (await settingsItem.getValue()).remote.baseUrl;
+    const originOf = (url: string) => (url === '' ? '' : new URL(url).origin);
+    const otherService = originOf(previous) !== originOf(normalized);
+    if (normalized === '' || key === '' || (key === undefined && otherService)) await ctx.deps.remote.keyStore.clear();
     else if (key !== undefined) await ctx.deps.remote.keyStore.set(key);
     await ctx.writer.run(async () => {
       const s = structuredClone(await settingsItem.getValue());

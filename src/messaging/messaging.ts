@@ -4,7 +4,7 @@
  * the sender as `{ ok: false, error: { code, message } }`.
  */
 import { browser } from 'wxt/browser';
-import { protocol, type MessageType, type RequestOf, type ResponseOf } from './protocol';
+import { CONTENT_SCRIPT_MESSAGES, protocol, type MessageType, type RequestOf, type ResponseOf } from './protocol';
 
 export interface MessageError {
   code: string;
@@ -43,6 +43,10 @@ export function registerHandlers(handlers: Handlers, ready: Promise<unknown> = P
     const handler = handlers[type as MessageType] as ((d: unknown, s: { tabId?: number; url?: string }) => Promise<unknown>) | undefined;
     if (!handler) return undefined;
     return (async (): Promise<MessageResult<unknown>> => {
+      // A chat page (even a compromised one) must not export, wipe or repoint the ledger.
+      if (!CONTENT_SCRIPT_MESSAGES.has(type) && !sender.url?.startsWith(browser.runtime.getURL('/'))) {
+        return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `${type} is accepted only from the extension's own pages.` } };
+      }
       const parsed = protocol[type as MessageType].request.safeParse(data);
       if (!parsed.success) {
         return { ok: false, error: { code: 'INVALID_MESSAGE', message: `${type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` } };

@@ -162,6 +162,9 @@ export const protocol = {
   'remote/test': { request: z.object({}), response: RemoteTestResultSchema },
 } as const;
 
+/** What a content script may send. Everything else comes only from the extension's own pages (the popup). */
+export const CONTENT_SCRIPT_MESSAGES: ReadonlySet<string> = new Set(['turn/completed', 'conversation/seed', 'site/health']);
+
 export type Protocol = typeof protocol;
 export type MessageType = keyof Protocol;
 export type RequestOf<T extends MessageType> = z.infer<Protocol[T]['request']>;

@@ -79,8 +79,8 @@ describe('alarms', () => {
 });
 
 /** The fake browser's sendMessage ignores promise answers (it expects sendResponse), so trigger the listener as Chrome would. */
-async function sendMessage<T extends MessageType>(type: T, data: RequestOf<T>): Promise<MessageResult<ResponseOf<T>>> {
-  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, {}, () => undefined);
+async function sendMessage<T extends MessageType>(type: T, data: RequestOf<T>, from = fakeBrowser.runtime.getURL('/popup.html')): Promise<MessageResult<ResponseOf<T>>> {
+  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, { url: from }, () => undefined);
   return answer as unknown as MessageResult<ResponseOf<T>>;
 }
 
@@ -103,5 +103,20 @@ describe('popup messages through the registered listener', () => {
       ok: false,
       error: { code: 'REMOTE_URL_INSECURE' },
     });
+  });
+
+  it('refuses popup messages from a chat page: only the extension’s own pages may export, clear or configure', async () => {
+    const ledger = newLedger();
+    registerHandlers(ledgerHandlers(ledger), ledger.start());
+    await ledger.record(turn());
+    const page = 'https://chatgpt.com/c/abc';
+    for (const [type, data] of [
+      ['ledger/export', { format: 'json' }],
+      ['ledger/clear', { confirm: true }],
+      ['remote/configure', { enabled: true, baseUrl: 'https://evil.example' }],
+    ] as const) {
+      expect(await sendMessage(type, data as never, page)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    }
+    expect((await ledger.popupState()).totals.allTime.turns).toBe(1);
   });
 });

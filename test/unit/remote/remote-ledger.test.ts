@@ -217,6 +217,17 @@ describe('remote configuration', () => {
     expect((await r.ledger.popupState()).remote).toMatchObject({ enabled: false, hasKey: false, state: 'off' });
   });
 
+  it('never sends a stored key to another service: a new origin without a new key forgets it', async () => {
+    const r = await rig(service.url, serviceKey);
+    await r.ledger.configureRemote({ enabled: true, baseUrl: `${service.url}/` }); // same origin: key kept
+    expect(await r.keyStore.get()).toBe(serviceKey);
+    await r.ledger.configureRemote({ enabled: true, baseUrl: fake.url });
+    expect(await r.keyStore.get()).toBeNull();
+    await r.ledger.record(turn({ turnId: 'elsewhere' }));
+    expect(fake.requests).toEqual([]);
+    expect((await r.ledger.popupState()).remote).toMatchObject({ hasKey: false, state: 'degraded' });
+  });
+
   it('remote/test reports the plan and the remaining quota', async () => {
     const r = await rig(service.url, serviceKey);
     const result = await r.ledger.testRemote();
