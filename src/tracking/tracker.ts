@@ -92,6 +92,12 @@ export class PageTracker {
   navigated(): void {
     const conversation = this.currentConversation();
     if (conversation === this.conversation) return;
+    // A new chat that just got its id keeps its pending prompt; leaving for another conversation drops it,
+    // or that conversation's last answer would be taken for the reply.
+    if (this.conversation !== this.unsaved) {
+      this.promptSentAt = null;
+      this.sawStreaming = false;
+    }
     this.conversation = conversation;
     this.known.clear();
     this.seeding = true;

@@ -227,6 +227,21 @@ describe('navigation', () => {
   });
 });
 
+describe('navigation right after sending a prompt', () => {
+  it('to another conversation before the answer comes: that conversation’s last answer is seeded, not counted', async () => {
+    const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a');
+    page.tracker.start();
+    await flush(2_000);
+    sendPrompt(page, '#prompt-textarea', 'Are you there?');
+    page.doc.getElementById('thread')!.innerHTML = fixture('sites/chatgpt-li-message-role.html').match(/<ol[\s\S]*<\/ol>/)![0].replace(/li data-message-role/g, 'div data-message-author-role').replace(/<\/li>/g, '</div>');
+    page.navigate('https://chatgpt.com/c/conv-b');
+    await flush(3_000);
+    expect(page.turns()).toEqual([]);
+    expect(page.seeds().find((s) => s.conversationId === 'conv-b')?.messages.length).toBe(4);
+    page.tracker.stop();
+  });
+});
+
 describe('DeepSeek (virtual list, no streaming indicator)', () => {
   it('seeds messages scrolled into view and counts a new answer after the page goes quiet', async () => {
     const page = track(ADAPTERS.deepseek, 'sites/deepseek-2026.html', 'https://chat.deepseek.com/a/chat/s/ds1');
