@@ -20,6 +20,12 @@ export interface ConversationState {
   messages: Record<string, number>;
   /** Every counted turn, by turn id: counting the same turn again returns this. */
   turns: Record<string, CountedTurn>;
+  /**
+   * Per prompt id: the history before it, and the answer that currently follows it. A regenerated
+   * answer re-reads that history and replaces the earlier answer in it. Absent in states stored
+   * before it existed (read as empty: those prompts count as before).
+   */
+  prompts?: Record<string, { historyBefore: number; answerId: string }>;
   updatedAt: number;
 }
 

@@ -26,8 +26,10 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
     const promptTokens = countTokens(turn.promptText);
     const answerTokens = countTokens(turn.answerText);
     const promptId = turn.promptId ?? `${turn.turnId}:prompt`;
-    // A prompt already seeded (it was on the page before its answer finished) is not its own history.
-    const history = state.historyTokens - (state.messages[promptId] ?? 0);
+    const earlier = state.prompts?.[promptId];
+    // A regenerated answer re-reads what its prompt re-read; a prompt already seeded (it was on the
+    // page before its answer finished) is not its own history.
+    const history = earlier ? earlier.historyBefore : state.historyTokens - (state.messages[promptId] ?? 0);
     const counted: CountedTurn = {
       turnId: turn.turnId,
       time: turn.finishedAt,
@@ -42,6 +44,12 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
     const next = state;
     next.turns[turn.turnId] = counted;
     next.updatedAt = Math.max(Date.now(), state.updatedAt + 1);
+    // The answer it replaces is no longer part of the conversation the model re-reads.
+    if (earlier && earlier.answerId !== turn.turnId && earlier.answerId in next.messages) {
+      next.historyTokens -= next.messages[earlier.answerId];
+      delete next.messages[earlier.answerId];
+    }
+    next.prompts = { ...next.prompts, [promptId]: { historyBefore: history, answerId: turn.turnId } };
     addMessage(next, promptId, promptTokens);
     addMessage(next, turn.turnId, answerTokens);
     return { counted, persisted: writeConversation(turn.site, turn.conversationId, next) };

@@ -56,6 +56,19 @@ describe('counting turns', () => {
     expect(t3).toMatchObject({ turnId: 'a3', site: 'chatgpt', conversationId: 'conv-1', modelKey: 'alpha-4o', time: 1_700_000_000_003 });
   });
 
+  it('a regenerated answer re-reads what its prompt re-read and replaces the earlier answer in the history', async () => {
+    await countTurn(turn(1, P1, A1));
+    const t2 = await countTurn(turn(2, P2, A2));
+    const regenerated = await countTurn(turn(2, P2, A3, { turnId: 'a2-again' }));
+    expect(regenerated.historyTokens).toBe(t2.historyTokens);
+    expect(regenerated.answerTokens).toBe(countTokens(A3));
+    const state = await stored('chatgpt', 'conv-1');
+    expect(state.historyTokens).toBe(countTokens(P1) + countTokens(A1) + countTokens(P2) + countTokens(A3));
+    // The next turn re-reads the conversation as it now stands: the regenerated answer, not the replaced one.
+    const next = await countTurn(turn(3, P3, A1));
+    expect(next.historyTokens).toBe(countTokens(P1) + countTokens(A1) + countTokens(P2) + countTokens(A3));
+  });
+
   it('keeps conversations apart', async () => {
     await countTurn(turn(1, P1, A1));
     const other = await countTurn(turn(2, P2, A2, { conversationId: 'conv-2' }));
