@@ -19,7 +19,7 @@ export function writeSiteHealth(health: SiteHealth): Promise<void> {
   });
 }
 
-/** Every site's latest health, for the popup. */
-export async function readSiteHealth(): Promise<SiteHealth[]> {
-  return Object.values(await siteHealthItem.getValue()).filter((h): h is SiteHealth => h !== undefined);
+/** Every site's latest health as a list, for the popup (from the stored value of `siteHealthItem`). */
+export function siteHealthList(stored: Partial<Record<SiteId, SiteHealth>>): SiteHealth[] {
+  return Object.values(stored).filter((h): h is SiteHealth => h !== undefined);
 }

@@ -11,7 +11,7 @@ import { retryQueueItem, type RetryQueue } from '../remote/retry-queue';
 import { remoteStateItem, toRemoteStatus, type RemoteState } from '../remote/state';
 import type { SiteId } from '../sites/site-ids';
 import { daysEndingAt, localDay, monthOf } from '../storage/days';
-import { siteHealthItem } from '../counting/health';
+import { siteHealthItem, siteHealthList } from '../counting/health';
 import { allTimeTotalsItem, ledgerIndexItem, monthTotalsItem, type AllTimeTotals, type LedgerIndex, type MonthTotals, type TotalsRow } from '../storage/ledger-items';
 import { settingsItem, type Settings } from '../storage/settings';
 import { addRow, emptyTotals, splitGroupKey, sumMonths } from './totals';
@@ -51,7 +51,7 @@ export async function readPopupState(r: StateReaders): Promise<PopupState> {
     months,
     allTime: stored?.groups ?? sumMonths(months),
     today,
-    health: Object.values(health).filter((h): h is SiteHealth => h !== undefined),
+    health: siteHealthList(health),
     remote,
   });
 }

@@ -32,11 +32,6 @@ export function addRow(t: Totals, r: TotalsRow): void {
   t.waterL += r[5];
 }
 
-export function sumRows(rows: Iterable<TotalsRow>): Totals {
-  const t = emptyTotals();
-  for (const r of rows) addRow(t, r);
-  return t;
-}
 
 /** Sums of every day of `months`, per "site|modelKey". */
 export function sumMonths(months: Iterable<MonthTotals>): Record<string, TotalsRow> {

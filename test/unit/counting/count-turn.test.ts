@@ -4,7 +4,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTurn as countTurnResult, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
 import { pruneConversations, pruneConversationsDaily, type ConversationState } from '../../../src/counting/conversations';
 import { createTrackingHandlers } from '../../../src/counting/handlers';
-import { readSiteHealth, siteHealthItem } from '../../../src/counting/health';
+import { siteHealthItem, siteHealthList } from '../../../src/counting/health';
 import { settingsItem, DEFAULT_SETTINGS } from '../../../src/storage/settings';
 import type { CountedTurn, TurnCompleted } from '../../../src/messaging/protocol';
 
@@ -185,7 +185,7 @@ describe('the tracking handlers', () => {
     await handlers['site/health']!({ site: 'meta', status: 'not-recognized', reason: 'no messages', at: 20 }, {});
     await handlers['site/health']!({ site: 'meta', status: 'ok', reason: null, at: 10 }, {});
     await handlers['site/health']!({ site: 'claude', status: 'ok', reason: null, at: 30 }, {});
-    const health = await readSiteHealth();
+    const health = siteHealthList(await siteHealthItem.getValue());
     expect(health).toEqual(
       expect.arrayContaining([
         { site: 'meta', status: 'not-recognized', reason: 'no messages', at: 20 },
