@@ -1,10 +1,11 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
-import type { CountedTurn, TurnFootprint, TurnRecorded } from '../domain/turns';
+import type { ConversationSeed, ConversationSeeded, CountedTurn, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import { countedLabelTexts } from '../label/texts';
+import { readConversation } from './conversations';
 import { countTurn, seedConversation } from './count-turn';
 import { noteUnreadableReasoning, writeSiteHealth } from './health';
 
@@ -14,11 +15,16 @@ export interface CountingDeps {
    * its images' record (also for a turn recorded before), or null when none can be read.
    */
   record(turn: CountedTurn): Promise<{ entry: LedgerEntry; images?: LedgerEntry } | null | void>;
+  /**
+   * The ledger records of turns counted before (each day read once per call), by turnId; a turn
+   * without a readable record is left out. Absent: seeds are answered without footprints.
+   */
+  recorded?(turns: CountedTurn[]): Promise<ReadonlyMap<string, { entry: LedgerEntry; images?: LedgerEntry }>>;
   /** Counts the turn: countTurn, or the same wrapped (the worker times it for the benchmarks). */
   count?: typeof countTurn;
 }
 
-export function countingHandlers({ record, count = countTurn }: CountingDeps): Handlers {
+export function countingHandlers({ record, recorded, count = countTurn }: CountingDeps): Handlers {
   return {
     'turn/completed': async (turn) => {
       const { counted, persisted, unreadableDuration } = await count(turn);
@@ -35,13 +41,40 @@ export function countingHandlers({ record, count = countTurn }: CountingDeps): H
     },
     'conversation/seed': async (seed) => {
       await seedConversation(seed);
-      return { ok: true as const };
+      const reply: ConversationSeeded = { ok: true, footprints: recorded ? await seededFootprints(seed, recorded) : {} };
+      return reply;
     },
     'site/health': async (health) => {
       await writeSiteHealth(health);
       return { ok: true as const };
     },
   };
+}
+
+/**
+ * The footprints of the seed's answers that are counted turns of the conversation (the page labels
+ * of answers counted before a reload). Only decoration: if the ledger cannot be read, the seed is
+ * still acknowledged (a failed reply would hold up the page's outbox), without footprints.
+ */
+async function seededFootprints(seed: ConversationSeed, recorded: NonNullable<CountingDeps['recorded']>): Promise<Record<string, TurnFootprint>> {
+  const state = await readConversation(seed.site, seed.conversationId);
+  const turns = seed.messages.flatMap((m) => (m.role === 'assistant' && Object.hasOwn(state.turns, m.id) ? [state.turns[m.id]] : []));
+  if (turns.length === 0) return {};
+  let records: Awaited<ReturnType<typeof recorded>>;
+  try {
+    records = await recorded(turns);
+  } catch (e) {
+    console.warn('[footprint] records of seeded answers not readable', e);
+    return {};
+  }
+  // No prototype: a page's message id is a key here ("__proto__" included).
+  const footprints = Object.create(null) as Record<string, TurnFootprint>;
+  const locale = uiLocale();
+  for (const turn of turns) {
+    const r = records.get(turn.turnId);
+    if (r) footprints[turn.turnId] = footprintOf(r.entry, r.images, locale);
+  }
+  return footprints;
 }
 
 /** The page label's figures (the turn's record plus its generated images' record) and its texts in the UI language. */

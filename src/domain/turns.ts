@@ -119,3 +119,14 @@ export const TurnRecordedSchema = z.object({
   notRecorded: z.enum(['duplicate-unknown']).optional(),
 });
 export type TurnRecorded = z.infer<typeof TurnRecordedSchema>;
+
+/**
+ * The worker's answer to conversation/seed: for the batch's answers that were counted before (a
+ * reload, a reopened conversation), the footprint recorded for each, by turnId, so their page labels
+ * come back. Answers never counted, and those whose record was pruned, are not in it.
+ */
+export const ConversationSeededSchema = z.object({
+  ok: z.literal(true),
+  footprints: z.record(z.string(), TurnFootprintSchema),
+});
+export type ConversationSeeded = z.infer<typeof ConversationSeededSchema>;

@@ -2,14 +2,17 @@
  * The page labels of one chat page: a label after each answer the tracker counted (or skipped,
  * saying so), kept by turnId. The tracker calls these hooks from its quiet scans only, and the
  * worker's reply to turn/completed brings the footprint; nothing here runs per mutation or
- * searches the page. When the site re-renders its messages, the next quiet scan (which already has
+ * searches the page. Answers already on the page when it loads (a reload, a reopened conversation)
+ * get their label back from the reply to their conversation/seed batch when they were counted
+ * before; those never counted (from before the extension was installed) get none. When the site re-renders its messages, the next quiet scan (which already has
  * the message list) puts a detached label back after its answer, or after the new element with the
  * same message id. Every entry point catches: a label must never throw into the page.
  */
 import type { MessageResult } from '../messaging/messaging';
-import type { TurnRecorded } from '../domain/turns';
+import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { PageMessage } from '../sites/adapter';
 import type { Send } from '../tracking/outbox';
+import { mapInSlices } from '../tracking/slices';
 import type { TrackerHooks } from '../tracking/tracker';
 import { t } from '../i18n/t';
 import { createLabelHost, fillLabel, type LabelContent } from './render';
@@ -17,6 +20,7 @@ import { createLabelHost, fillLabel, type LabelContent } from './render';
 interface Label {
   messageId: string;
   anchor: Element;
+  /** Made when the label is first placed (not while labels are off). */
   host: HTMLElement | null;
   content: LabelContent | null;
 }
@@ -30,11 +34,12 @@ export class PageLabels implements TrackerHooks {
 
   constructor(private readonly doc: Document) {}
 
-  /** Wraps the tracker's sender: replies to turn/completed fill the label of their turn. */
+  /** Wraps the tracker's sender: replies to turn/completed and conversation/seed fill the labels of their turns. */
   watch(send: Send): Send {
     const watched = async (type: Parameters<Send>[0], data: Parameters<Send>[1]) => {
       const result = await send(type, data as never);
       if (type === 'turn/completed') this.replied((data as { turnId: string }).turnId, result as MessageResult<TurnRecorded>);
+      else if (type === 'conversation/seed') this.seedReplied((data as ConversationSeed).messages, result as MessageResult<ConversationSeeded>);
       return result;
     };
     return watched as Send;
@@ -52,6 +57,17 @@ export class PageLabels implements TrackerHooks {
     });
   }
 
+  /** Noted until the seed batch's reply says whether this answer was counted before. */
+  seeded(turnId: string, answer: PageMessage): void {
+    guard(() => {
+      const label = this.labels.get(turnId);
+      if (label) {
+        label.anchor = answer.element;
+        label.messageId = answer.id;
+      } else this.labels.set(turnId, { messageId: answer.id, anchor: answer.element, host: null, content: null });
+    });
+  }
+
   answerSkipped(answer: PageMessage, reason: string): void {
     guard(() => this.show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, { kind: 'not-counted', reason }));
   }
@@ -62,7 +78,7 @@ export class PageLabels implements TrackerHooks {
       if (!this.enabled) return;
       let byId: Map<string, PageMessage> | null = null;
       for (const label of this.labels.values()) {
-        if (!label.host || label.host.isConnected) continue;
+        if (!label.content || label.host?.isConnected) continue;
         if (!label.anchor.isConnected) {
           byId ??= new Map(messages.map((m) => [m.id, m]));
           const now = byId.get(label.messageId);
@@ -79,9 +95,8 @@ export class PageLabels implements TrackerHooks {
     guard(() => {
       this.enabled = on;
       for (const label of this.labels.values()) {
-        if (!label.host) continue;
         if (on) this.place(label);
-        else label.host.remove();
+        else label.host?.remove();
       }
     });
   }
@@ -102,6 +117,35 @@ export class PageLabels implements TrackerHooks {
     });
   }
 
+  /**
+   * The seeded answers that were counted before get their label; the others are forgotten (no
+   * label, no element kept). Up to a whole conversation's labels at once, so they are made in
+   * slices of a few milliseconds, never one long task.
+   */
+  private seedReplied(messages: ConversationSeed['messages'], result: MessageResult<ConversationSeeded>): void {
+    guard(() => {
+      // The outbox resends the batch: its reply comes later.
+      if (!result.ok && TRANSIENT.has(result.error.code)) return;
+      const footprints = result.ok ? result.value.footprints : {};
+      const counted: Array<[string, TurnFootprint]> = [];
+      for (const m of messages) {
+        if (m.role !== 'assistant') continue;
+        const label = this.labels.get(m.id);
+        if (!label) continue;
+        const footprint = Object.hasOwn(footprints, m.id) ? footprints[m.id] : undefined;
+        if (footprint) counted.push([m.id, footprint]);
+        else if (!label.content) this.labels.delete(m.id);
+      }
+      if (counted.length === 0) return;
+      void mapInSlices(counted, ([turnId, footprint]) =>
+        guard(() => {
+          const label = this.labels.get(turnId);
+          if (label) this.show(turnId, label, { kind: 'counted', texts: footprint.texts });
+        }),
+      );
+    });
+  }
+
   private show(key: string, at: { messageId: string; anchor: Element }, content: LabelContent): void {
     let label = this.labels.get(key);
     if (!label) {
@@ -109,14 +153,17 @@ export class PageLabels implements TrackerHooks {
       this.labels.set(key, label);
     }
     label.content = content;
-    label.host ??= createLabelHost(this.doc);
-    fillLabel(label.host, content);
+    if (label.host) fillLabel(label.host, content);
     if (this.enabled) this.place(label);
   }
 
   /** Right after the answer element, in the page flow. */
   private place(label: Label): void {
-    if (!label.host || !label.content || !label.anchor.isConnected) return;
+    if (!label.content || !label.anchor.isConnected) return;
+    if (!label.host) {
+      label.host = createLabelHost(this.doc);
+      fillLabel(label.host, label.content);
+    }
     if (label.anchor.nextSibling !== label.host) label.anchor.after(label.host);
   }
 

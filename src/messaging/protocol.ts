@@ -14,14 +14,14 @@ import {
   RemoteTestResultSchema,
   SettingsPatchSchema,
 } from '../domain/popup';
-import { ConversationSeedSchema, SiteHealthSchema, TurnCompletedSchema, TurnRecordedSchema } from '../domain/turns';
+import { ConversationSeededSchema, ConversationSeedSchema, SiteHealthSchema, TurnCompletedSchema, TurnRecordedSchema } from '../domain/turns';
 
 const Ack = z.object({ ok: z.literal(true) });
 
 export const protocol = {
   // Content script -> worker (site tracking)
   'turn/completed': { request: TurnCompletedSchema, response: TurnRecordedSchema },
-  'conversation/seed': { request: ConversationSeedSchema, response: Ack },
+  'conversation/seed': { request: ConversationSeedSchema, response: ConversationSeededSchema },
   'site/health': { request: SiteHealthSchema, response: Ack },
 
   // Popup -> worker (ledger, settings, remote mode)

@@ -53,6 +53,11 @@ export interface TrackerHooks {
   answerSkipped(answer: PageMessage, reason: string): void;
   /** The messages a quiet scan found (already in hand: no extra page reads). */
   scanned(messages: readonly PageMessage[]): void;
+  /**
+   * An answer already on the page was sent to seed history under this id (the turnId it has if it
+   * was counted before; the reply to its conversation/seed batch follows through `send`).
+   */
+  seeded(turnId: string, answer: PageMessage): void;
 }
 
 interface Known {
@@ -343,6 +348,7 @@ export class PageTracker {
       }
       this.known.set(m.id, known);
       batch.push({ id, role: m.role, text });
+      if (m.role === 'assistant') this.options.hooks?.seeded(id, m);
       size += text.length;
       // Several modest messages rather than one huge one: each is copied to the worker in its own task.
       if (size >= SEED_BATCH_CHARS || i === fresh.length - 1) {

@@ -11,6 +11,7 @@ import { dropCachedConversations, pruneConversationsDaily } from '../counting/co
 import { warmUpCounting } from '../counting/count-turn';
 import { ledgerHandlers } from '../ledger/handlers';
 import { createLedger } from '../ledger/ledger';
+import { recordsOf } from '../ledger/recorded';
 import { registerHandlers } from '../messaging/messaging';
 import { indexedDbKeyStore } from '../remote/key-store';
 import { browserHasPermission } from '../remote/remote-mode';
@@ -36,6 +37,7 @@ export function startWorker(): void {
       const outcome = await ledger.record(turn);
       return outcome.entry ? { entry: outcome.entry, images: outcome.images } : null;
     },
+    recorded: recordsOf,
     count: timedCount,
   });
   registerHandlers(timedHandlers({ ...counting, ...ledgerHandlers(ledger) }), ready);
