@@ -5,7 +5,7 @@
  * The real tracker drives it on the ChatGPT fixture, the worker's reply is stubbed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TurnFootprint, TurnRecorded } from '../../../src/domain/turns';
+import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../../../src/domain/turns';
 import { PageLabels } from '../../../src/label/page-labels';
 import { LABEL_TAG } from '../../../src/label/render';
 import { countedLabelTexts } from '../../../src/label/texts';
@@ -30,10 +30,18 @@ const FIGURES = {
 // The worker formats the texts in the UI language (src/label/texts.ts) and sends them with the figures.
 const FOOTPRINT: TurnFootprint = { ...FIGURES, texts: countedLabelTexts(FIGURES, 'en') };
 
-function page(reply: (turnId: string) => MessageResult<TurnRecorded> = (turnId) => ({ ok: true, value: { ok: true, turnId, footprint: FOOTPRINT } })) {
-  const doc = loadPage(fixture('sites/chatgpt.html'), 'https://chatgpt.com/c/conv-a');
+type SeedReply = (messages: ConversationSeed['messages']) => MessageResult<ConversationSeeded>;
+const noneCountedBefore: SeedReply = () => ({ ok: true, value: { ok: true, footprints: {} } });
+
+function page(
+  reply: (turnId: string) => MessageResult<TurnRecorded> = (turnId) => ({ ok: true, value: { ok: true, turnId, footprint: FOOTPRINT } }),
+  seedReply: SeedReply = noneCountedBefore,
+  html = fixture('sites/chatgpt.html'),
+) {
+  const doc = loadPage(html, 'https://chatgpt.com/c/conv-a');
   const send = vi.fn(async (type: string, data: unknown): Promise<MessageResult<never>> => {
     if (type === 'turn/completed') return reply((data as { turnId: string }).turnId) as never;
+    if (type === 'conversation/seed') return seedReply((data as ConversationSeed).messages) as never;
     return { ok: true, value: { ok: true } as never };
   });
   const labels = new PageLabels(doc);
@@ -204,6 +212,99 @@ describe('the page label', () => {
     await expect(send('turn/completed', { turnId: 't' } as never)).resolves.toMatchObject({ ok: true });
     expect(() => labels.setEnabled(false)).not.toThrow();
     expect(debug).toHaveBeenCalled();
+  });
+});
+
+describe('the page label of an answer counted before a reload', () => {
+  const ANSWER_1 = 'f1a2b3c4-0002-4000-8000-000000000002';
+  const ANSWER_2 = 'f1a2b3c4-0004-4000-8000-000000000004';
+  /** The worker recorded these answers before: its reply to their seed batch has their footprints. */
+  const countedBefore =
+    (...ids: string[]): SeedReply =>
+    (messages) => ({
+      ok: true,
+      value: { ok: true, footprints: Object.fromEntries(messages.filter((m) => ids.includes(m.id)).map((m) => [m.id, FOOTPRINT])) },
+    });
+  const byId = (doc: Document, id: string) => doc.querySelector(`[data-message-id="${id}"]`)!;
+
+  it('comes back on the answers the worker recorded, with their texts, and on no other', async () => {
+    const p = page(undefined, countedBefore(ANSWER_1));
+    p.tracker.start();
+    await flush(2_000);
+    const host = labelAfter(byId(p.doc, ANSWER_1))!;
+    expect(host.dataset.state).toBe('counted');
+    expect(host.shadowRoot!.querySelector('button')!.textContent).toBe(FOOTPRINT.texts.summary);
+    expect(host.shadowRoot!.getElementById('details')!.textContent).toBe(FOOTPRINT.texts.details);
+    // Never counted (from before the extension was installed): no label, not even "not counted".
+    expect(labelAfter(byId(p.doc, ANSWER_2))).toBeNull();
+    expect(p.doc.querySelectorAll(LABEL_TAG)).toHaveLength(1);
+    p.tracker.stop();
+  });
+
+  it('shows nothing while the seed is being resent, and comes once the worker answers', async () => {
+    let asleep = true;
+    const p = page(undefined, (messages) =>
+      asleep ? { ok: false, error: { code: 'NO_RECEIVER', message: 'asleep' } } : countedBefore(ANSWER_1, ANSWER_2)(messages),
+    );
+    p.tracker.start();
+    await flush(2_000);
+    expect(p.doc.querySelector(LABEL_TAG)).toBeNull();
+    asleep = false;
+    await flush(2_000);
+    expect(p.doc.querySelectorAll(LABEL_TAG)).toHaveLength(2);
+    p.tracker.stop();
+  });
+
+  it('is not shown while the site switch is off, and shows when it is turned on', async () => {
+    const p = page(undefined, countedBefore(ANSWER_1, ANSWER_2));
+    p.labels.setEnabled(false);
+    p.tracker.start();
+    await flush(2_000);
+    expect(p.doc.querySelector(LABEL_TAG)).toBeNull();
+    p.labels.setEnabled(true);
+    expect(labelAfter(byId(p.doc, ANSWER_1))).not.toBeNull();
+    expect(labelAfter(byId(p.doc, ANSWER_2))).not.toBeNull();
+    p.labels.setEnabled(false);
+    expect(p.doc.querySelector(LABEL_TAG)).toBeNull();
+    p.tracker.stop();
+  });
+
+  it('re-attaches after the site re-renders the answer, on the next quiet scan', async () => {
+    const p = page(undefined, countedBefore(ANSWER_2));
+    p.tracker.start();
+    await flush(2_000);
+    const host = labelAfter(byId(p.doc, ANSWER_2))!;
+    const article = byId(p.doc, ANSWER_2).parentElement!;
+    article.innerHTML = article.innerHTML.replace(/<ai-footprint-label[^>]*><\/ai-footprint-label>/, '');
+    expect(host.isConnected).toBe(false);
+    await flush(2_000);
+    expect(labelAfter(byId(p.doc, ANSWER_2))).toBe(host);
+    p.tracker.stop();
+  });
+
+  it('makes a whole conversation’s labels in slices: the page gets its turn between them', async () => {
+    const turns = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `<article><div data-message-author-role="user" data-message-id="u-${i}"><div class="whitespace-pre-wrap">Question ${i}</div></div></article>` +
+        `<article><div data-message-author-role="assistant" data-message-id="a-${i}"><div class="markdown"><p>Answer ${i}</p></div></div></article>`,
+    ).join('');
+    const doc = loadPage(`<main><div id="thread">${turns}</div></main>`, 'https://chatgpt.com/c/conv-a');
+    const ids = Array.from({ length: 200 }, (_, i) => `a-${i}`);
+    const messages = ids.map((id) => ({ id, role: 'assistant' as const, text: `Answer ${id}` }));
+    const labels = new PageLabels(doc);
+    for (const id of ids) labels.seeded(id, { id, role: 'assistant', element: byId(doc, id), pageId: true });
+    // The clock moves 1 ms each time it is read, as if every label took that long to make.
+    let clock = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1));
+    const send = labels.watch(async () => countedBefore(...ids)(messages) as never);
+    await send('conversation/seed', { site: 'chatgpt', conversationId: 'conv-a', messages });
+    const placedInReplyTask = doc.querySelectorAll(LABEL_TAG).length;
+    expect(placedInReplyTask).toBeGreaterThan(0);
+    expect(placedInReplyTask).toBeLessThan(200);
+    await flush(1_000);
+    expect(doc.querySelectorAll(LABEL_TAG)).toHaveLength(200);
+    expect(ids.every((id) => labelAfter(byId(doc, id)) !== null)).toBe(true);
   });
 });
 
