@@ -3,6 +3,7 @@
  * UI in English, German and Japanese: after a streamed answer, a label in its shadow root right
  * after the answer shows the figures the popup shows for the latest answer, the token counts on
  * keyboard focus; the site's switch hides it. Screenshots: test/e2e/screenshots/page-label*.png.
+ * After a reload the label of an answer counted before comes back, and nothing is counted twice.
  * And the first run: installing opens the welcome page.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import type { Page } from 'playwright-core';
 import { formatCount } from '../../src/display/numbers';
 import { carbonQuantity, energyQuantity, quantityText, waterQuantity } from '../../src/display/scales';
 import type { PopupState } from '../../src/domain';
-import { launchWithExtension, serveChatPage, type LaunchedExtension } from './support/launch';
+import { storedConversation } from './support/chat-pages';
+import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION, openExtensionPage } from './support/extension-page';
 
 const fixturesDir = new URL('../fixtures/sites/', import.meta.url);
@@ -117,6 +119,59 @@ describe.each(LOCALES)('the page label, UI in $locale', ({ locale, numbers, suff
     await tab.waitForFunction(() => document.querySelectorAll('ai-footprint-label').length === 0, null, { timeout: 5_000 });
     await toggle.check();
     await tab.waitForFunction(() => document.querySelectorAll('ai-footprint-label').length === 1, null, { timeout: 5_000 });
+  });
+});
+
+describe('the page label after a reload', () => {
+  let ext: LaunchedExtension;
+  /** What chatgpt.com serves: a reload serves the page as it was left, with the counted answer on it. */
+  let served = page;
+  beforeAll(async () => {
+    ext = await launchWithExtension({ extensionDir: BUILT_EXTENSION });
+    await serveChatPage(ext.context, 'https://chatgpt.com', () => served);
+  });
+  afterAll(async () => ext?.close());
+
+  it('comes back on the answer counted before, with the same text, and nothing is counted twice', async () => {
+    const tab = await ext.context.newPage();
+    await tab.goto('https://chatgpt.com/c/label-reload');
+    await tab.waitForTimeout(1_500); // the page's messages seed the history first
+    await streamAnswer(tab, 'How much electricity does one wind turbine make?');
+    const counted = tab.locator('[data-message-author-role="assistant"]').last();
+    const answerId = (await counted.getAttribute('data-message-id'))!;
+    const label = tab.locator(`[data-message-id="${answerId}"] + ai-footprint-label`);
+    await label.waitFor({ state: 'attached', timeout: 10_000 });
+    const read = () =>
+      label.evaluate((host) => ({
+        state: (host as HTMLElement).dataset.state,
+        summary: host.shadowRoot!.querySelector('button')!.textContent,
+        details: host.shadowRoot!.getElementById('details')!.textContent,
+      }));
+    const before = await read();
+    expect(before.state).toBe('counted');
+    const conversationBefore = (await storedConversation(runningWorker(ext), 'chatgpt', 'label-reload'))!;
+    expect(Object.keys(conversationBefore.turns)).toEqual([answerId]);
+
+    // The page as it was left, without our label (the site's own markup has none).
+    served = await tab.evaluate(() => {
+      const copy = document.documentElement.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('ai-footprint-label').forEach((host) => host.remove());
+      return `<!doctype html>${copy.outerHTML}`;
+    });
+    await tab.reload();
+    await label.waitFor({ state: 'attached', timeout: 10_000 });
+    expect(await read()).toEqual(before);
+    // The fixture's two answers from before the extension was installed get no label at all.
+    expect(await tab.locator('ai-footprint-label').count()).toBe(1);
+
+    await tab.waitForTimeout(3_000); // longer than the tracker's quiet period: anything it would count, it has sent
+    const conversationAfter = (await storedConversation(runningWorker(ext), 'chatgpt', 'label-reload'))!;
+    expect(conversationAfter.turns).toEqual(conversationBefore.turns);
+    expect(conversationAfter.historyTokens).toBe(conversationBefore.historyTokens);
+    const popup = await openExtensionPage(ext.context, ext.extensionId);
+    const state = await popup.send<PopupState>('popup/state', {});
+    if (!state.ok) throw new Error(state.error.message);
+    expect(state.value.daily.at(-1)!.turns).toBe(1);
   });
 });
 
