@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
-import { requestLineWriter, type RequestLine } from '../../src/server/log';
+import { BlockStream, requestLineWriter, type RequestLine } from '../../src/server/log';
 
 /** A pino logger as the service makes one, writing into an array. */
 function capture(level = 'info') {
@@ -32,4 +32,20 @@ it("writes each request line exactly as pino's logger.info writes the same field
 
 it('writes no request lines when the level is above info', () => {
   expect(requestLineWriter(capture('warn').logger)).toBeNull();
+});
+
+it('hands lines to the file stream in blocks, in order, and the rest on flush', () => {
+  const written: string[] = [];
+  let synced = 0;
+  const block = new BlockStream({ write: (s: string) => void written.push(s), flushSync: () => void synced++ }, 100);
+  const lines = Array.from({ length: 25 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i % 7)}"}\n`);
+  for (const line of lines) block.write(line);
+  expect(written.length).toBeGreaterThan(1);
+  expect(written.every((w) => w.length >= 100)).toBe(true);
+  expect(written.join('')).toBe(lines.join('').slice(0, written.join('').length));
+  block.flushSync();
+  expect(written.join('')).toBe(lines.join(''));
+  expect(synced).toBe(1);
+  block.pass(); // nothing left: nothing written
+  expect(written.join('')).toBe(lines.join(''));
 });

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { RedisScriptPipe, type RedisReply } from './redis-pipe';
 import {
   IDEMPOTENCY_TTL_SECONDS,
   type ApiKeyRecord,
@@ -83,7 +84,6 @@ return 1
 type FootprintRedis = Redis & {
   footprintReserve(counter: string, limit: number, ttl: number): Promise<[number, number]>;
   footprintCreate(recordKey: string, idKey: string, ids: string, ...args: string[]): Promise<number>;
-  footprintMeter(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<[string, ...unknown[]]>;
 };
 
 const toRecord = (h: Record<string, string>): ApiKeyRecord => ({
@@ -101,9 +101,9 @@ export async function openRedisStore(url: string): Promise<Store> {
   // defineCommand sends EVALSHA (falling back to EVAL once if the script is not cached): one round trip.
   redis.defineCommand('footprintReserve', { numberOfKeys: 1, lua: RESERVE_LUA });
   redis.defineCommand('footprintCreate', { numberOfKeys: 3, lua: CREATE_LUA });
-  // Without numberOfKeys: the first argument says how many keys follow (2, or 3 with an Idempotency-Key).
-  redis.defineCommand('footprintMeter', { lua: METER_LUA });
   await redis.connect();
+  // Every metered request sends the meter script: on a connection of its own, without ioredis's per-command cost.
+  const meterPipe = new RedisScriptPipe(url, METER_LUA);
 
   const findKeyByHash = async (hash: Buffer): Promise<StoredApiKey | undefined> => {
     const h = await redis.hgetall(keyByHash(hash));
@@ -153,7 +153,8 @@ export async function openRedisStore(url: string): Promise<Store> {
     },
     async meter(m: MeterRequest): Promise<MeterOutcome> {
       const keyId = m.key.id;
-      const common = [
+      const args = [
+        keyId,
         m.key.plan,
         m.limit,
         USAGE_TTL_SECONDS,
@@ -163,9 +164,9 @@ export async function openRedisStore(url: string): Promise<Store> {
         m.body.head,
         m.body.tail ?? '',
       ];
-      const reply = m.idempotency
-        ? await redis.footprintMeter(3, keyByHash(m.key.hash), usageKey(keyId, m.monthKey), idempotencyKey(keyId, m.idempotency.key), keyId, ...common)
-        : await redis.footprintMeter(2, keyByHash(m.key.hash), usageKey(keyId, m.monthKey), keyId, ...common);
+      const keys = [keyByHash(m.key.hash), usageKey(keyId, m.monthKey)];
+      if (m.idempotency) keys.push(idempotencyKey(keyId, m.idempotency.key));
+      const reply = (await meterPipe.run(keys, args)) as RedisReply[];
       const kind = reply[0];
       switch (kind) {
         case 'charged':
@@ -210,6 +211,7 @@ export async function openRedisStore(url: string): Promise<Store> {
       return Number((await redis.get(usageKey(keyId, monthKey))) ?? 0);
     },
     async close(): Promise<void> {
+      await meterPipe.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };
