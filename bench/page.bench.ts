@@ -4,7 +4,11 @@
  * A ChatGPT-like page with 200 question/answer turns (~150,000 o200k tokens), then a 2,000-token
  * answer streamed in 500 DOM updates, one per 16 ms. Side by side in one run:
  *  - the page alone (no extension),
- *  - the page with the built extension,
+ *  - the page with the built extension, labels on all 200 turns: before the page opens, the 200
+ *    turns are recorded as if the extension had counted each one (the worker's own counting and
+ *    ledger code, run here in Node on an in-memory browser, copied into the extension's storage),
+ *    so the page load is a reload of a conversation counted before and each answer gets its label
+ *    back from the seed; the bench fails if the 200 labels are not on the page before streaming,
  *  - a naive tracker (page script) that re-reads and re-tokenizes every message on each update,
  *  - the floor: tokenizing the new prompt and answer once, in the extension's worker.
  * Main-thread JS is attributed from CPU profiles (100 µs sampling): time with the extension's
@@ -13,6 +17,7 @@
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fakeBrowser } from '@webext-core/fake-browser';
 import { buildSync } from 'esbuild';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -24,9 +29,13 @@ const RUNS = Number(process.env.PAGE_BENCH_RUNS ?? 3);
 const TURNS = 200;
 const UPDATES = 500;
 const NAIVE_CAP_MS = Number(process.env.PAGE_BENCH_NAIVE_CAP_MS ?? 45_000);
-const URL_ = 'https://chatgpt.com/c/bench-conversation';
-// Content script budget: 40 KB since the page label (issue 11 item 3).
-const TARGETS = { addedMainThreadMs: 20, longestTaskMs: 16, workerVsFloor: 1.5, contentScriptBytes: 40 * 1024 };
+const CONVERSATION = 'bench-conversation';
+const URL_ = `https://chatgpt.com/c/${CONVERSATION}`;
+const LABEL_TAG = 'ai-footprint-label';
+// Content script budget: 40 KB since the page label (issue 11 item 3). Issue 11: with labels on all
+// 200 turns, under 20 ms of extension JS while streaming and no long task (a stretch over 50 ms);
+// the earlier aim of no stretch over 16 ms stays reported beside it.
+const TARGETS = { addedMainThreadMs: 20, longestTaskMs: 16, longTaskMs: 50, workerVsFloor: 1.5, contentScriptBytes: 40 * 1024 };
 
 // ---- The page ----------------------------------------------------------------
 
@@ -55,12 +64,24 @@ function textOfTokens(seed: number, tokens: number): string {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-function buildPage(): { html: string; historyTokens: number; prompt: string; answerParagraphs: string[][]; answerText: string } {
+interface BenchPage {
+  html: string;
+  historyTokens: number;
+  /** The 200 turns already on the page, as the adapter reads them (paragraphs joined by a line break). */
+  history: Array<{ prompt: string; answer: string }>;
+  prompt: string;
+  answerParagraphs: string[][];
+  answerText: string;
+}
+
+function buildPage(): BenchPage {
   const turns: string[] = [];
+  const history: BenchPage['history'] = [];
   let historyTokens = 0;
   for (let i = 0; i < TURNS; i++) {
     const q = textOfTokens(i * 2 + 1, 40);
     const paragraphs = [0, 1, 2].map((k) => textOfTokens(i * 10 + k + 7, 230));
+    history.push({ prompt: q, answer: paragraphs.join('\n') });
     historyTokens += countTokens(q) + countTokens(paragraphs.join('\n'));
     turns.push(
       `<article data-testid="conversation-turn-${2 * i + 1}" data-turn="user"><div data-message-author-role="user" data-message-id="u-${i}"><div class="whitespace-pre-wrap">${esc(q)}</div></div></article>` +
@@ -107,7 +128,72 @@ function buildPage(): { html: string; historyTokens: number; prompt: string; ans
       window.__streamDone = true;
     };`;
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>ChatGPT</title></head><body><main><div id="thread">${turns.join('')}</div></main><form><textarea id="prompt-textarea"></textarea><span id="send-slot"><button data-testid="send-button">Send</button></span></form><script>${script}</script></body></html>`;
-  return { html, historyTokens, prompt, answerParagraphs, answerText };
+  return { html, historyTokens, history, prompt, answerParagraphs, answerText };
+}
+
+// ---- The 200 turns, counted before --------------------------------------------------
+
+/**
+ * The page's 200 turns as if the extension had counted each while the page was open: the worker's
+ * own countTurn (conversation state, with `turns` by turnId) and ledger (createLedger().record),
+ * run here in Node on an in-memory browser, as bench/popup.bench.ts writes its year. Ids as the
+ * tracker sends them: the bench page's messages carry `data-message-id` (ChatGPT markup a), which
+ * the adapter takes as the page's own id, so an answer's turnId is `a-<i>` and its prompt `u-<i>`.
+ * Returns every storage key written except the settings (the extension keeps its own).
+ */
+async function recordHistory(page: BenchPage): Promise<Record<string, unknown>> {
+  (globalThis as Record<string, unknown>).chrome = fakeBrowser;
+  const { countTurn } = await import('../src/counting/count-turn');
+  const { createLedger } = await import('../src/ledger/ledger');
+  const start = Date.now() - (TURNS + 10) * 60_000;
+  let clock = start;
+  const ledger = createLedger({
+    remote: { keyStore: { get: async () => null, set: async () => {}, clear: async () => {} }, hasPermission: async () => false },
+    now: () => clock,
+  });
+  await ledger.start();
+  for (const [i, t] of page.history.entries()) {
+    const { counted, persisted } = await countTurn({
+      site: 'chatgpt',
+      conversationId: CONVERSATION,
+      turnId: `a-${i}`,
+      promptId: `u-${i}`,
+      modelLabel: 'gpt-4o',
+      promptText: t.prompt,
+      answerText: t.answer,
+      finishedAt: start + i * 60_000,
+    });
+    await persisted;
+    clock = counted.time;
+    if (!(await ledger.record(counted)).recorded) throw new Error(`history turn a-${i} was not recorded`);
+  }
+  const all = (await fakeBrowser.storage.local.get(null)) as Record<string, unknown>;
+  const state = all[`conversation:chatgpt:${CONVERSATION}`] as ConversationState | undefined;
+  if (Object.keys(state?.turns ?? {}).length !== TURNS || state?.historyTokens !== page.historyTokens) {
+    throw new Error(`recording the history went wrong: ${Object.keys(state?.turns ?? {}).length} turns, ${state?.historyTokens} history tokens`);
+  }
+  return Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith('settings')));
+}
+
+async function fillStorage(ext: LaunchedExtension, snapshot: Record<string, unknown>): Promise<void> {
+  await ext.worker.evaluate(async (data) => {
+    const c = (globalThis as unknown as { chrome: { storage: { local: { set(x: unknown): Promise<void> } } } }).chrome;
+    await c.storage.local.set(data);
+  }, snapshot);
+}
+
+/** Long tasks the page's main thread ran after its load event (any cause: our JS, the page's, style and layout). */
+const LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }).observe({ type: 'longtask', buffered: true });`;
+
+async function longTasksSince(tab: Page, since: number): Promise<number[]> {
+  return (await tab.evaluate(
+    (t) => (window as unknown as { __longTasks: Array<[number, number]> }).__longTasks.filter(([start]) => start >= t).map(([, d]) => d),
+    since,
+  )) as number[];
 }
 
 // ---- The naive tracker and the tokenizer for the page and the worker -----------
@@ -274,8 +360,15 @@ interface RunResult {
   trackerLongestClampedMs: number;
   seedLongestClampedMs?: number;
   starvedSamples: number;
+  /** From load to the 200 labels (extension) or the same wait (page alone, naive): the seed, with labels. */
   seedJsMs?: number;
   seedLongestMs?: number;
+  /** Page labels on the page when streaming starts, and after the streamed answer was counted. */
+  labelsBeforeStreaming?: number;
+  labelsAfterStreaming?: number;
+  /** The page's long tasks (ms each) after its load event: until streaming starts, and while streaming. */
+  pageLongTasksSeedMs?: number[];
+  pageLongTasksStreamingMs?: number[];
   workerCountMs?: number;
   workerHandledMs?: number;
   floorMs?: number;
@@ -304,6 +397,8 @@ interface ConversationState {
   turns: Record<string, { promptTokens: number; historyTokens: number; answerTokens: number }>;
 }
 
+const labelsOnPage = (tab: Page) => tab.evaluate((tag) => document.querySelectorAll(tag).length, LABEL_TAG);
+
 async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await probe())) {
@@ -312,25 +407,38 @@ async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs:
   }
 }
 
-async function run(mode: Mode, page: ReturnType<typeof buildPage>, bundle: string): Promise<RunResult> {
+async function run(mode: Mode, page: BenchPage, bundle: string, history: Record<string, unknown>): Promise<RunResult> {
   const ext = await launchWithExtension({ extensionDir: EXTENSION_DIR, withExtension: mode === 'extension' });
   try {
+    // The 200 turns were counted before: the page load is a reload, and each answer's label comes back.
+    if (mode === 'extension') await fillStorage(ext, history);
     await serve(ext.context, page.html);
     const tab = await ext.context.newPage();
+    await tab.addInitScript({ content: LONG_TASKS });
     if (mode === 'naive') await tab.addInitScript({ content: naiveTracker(bundle) });
     const extUrl = mode === 'extension' ? `chrome-extension://${ext.extensionId}/` : 'naive-tracker.js';
     await tab.goto(URL_, { waitUntil: 'commit' });
     const seedCdp = await startProfile(tab);
     await tab.waitForLoadState('load');
-    const key = 'conversation:chatgpt:bench-conversation';
+    const loadedAt = (await tab.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)) as number;
+    const key = `conversation:chatgpt:${CONVERSATION}`;
+    let labelsBeforeStreaming: number | undefined;
     if (mode === 'extension') {
-      await waitUntil('the seed', async () => ((await storageOf(ext))[key] as ConversationState | undefined)?.historyTokens === page.historyTokens, 60_000);
+      await waitUntil('the 200 page labels', async () => (await labelsOnPage(tab)) >= TURNS, 60_000).catch(async () => {
+        throw new Error(`only ${await labelsOnPage(tab)} of ${TURNS} page labels on the page before streaming: the seeded answers did not get their labels`);
+      });
+      labelsBeforeStreaming = await labelsOnPage(tab);
+      // The label hosts are page changes the tracker sees too: its quiet scan after them is part of the seed.
+      await tab.waitForTimeout(1_000);
+      if (((await storageOf(ext))[key] as ConversationState | undefined)?.historyTokens !== page.historyTokens) throw new Error('the seed changed the history');
     } else {
       await tab.waitForTimeout(mode === 'naive' ? 3_000 : 1_500);
     }
     const seed = attribute(await stopProfile(seedCdp), extUrl);
     await seedCdp.detach();
     await tab.waitForTimeout(500);
+    const streamFrom = (await tab.evaluate(() => performance.now())) as number;
+    const pageLongTasksSeedMs = await longTasksSince(tab, loadedAt);
 
     const cdp = await startProfile(tab);
     const scriptBefore = await scriptDuration(cdp);
@@ -340,14 +448,18 @@ async function run(mode: Mode, page: ReturnType<typeof buildPage>, bundle: strin
     await tab.waitForFunction(() => (window as unknown as { __streamDone: boolean }).__streamDone, null, { timeout: cap, polling: 250 }).catch(() => {});
     const streamWallMs = Date.now() - t0;
     let counted: RunResult['counted'];
+    let labelsAfterStreaming: number | undefined;
     if (mode === 'extension') {
-      await waitUntil('the counted turn', async () => Object.keys(((await storageOf(ext))[key] as ConversationState).turns).length > 0, 30_000);
-      counted = Object.values(((await storageOf(ext))[key] as ConversationState).turns)[0];
+      await waitUntil('the counted turn', async () => 'a-new' in ((await storageOf(ext))[key] as ConversationState).turns, 30_000);
+      counted = ((await storageOf(ext))[key] as ConversationState).turns['a-new'];
+      await waitUntil('the streamed answer’s label', async () => (await labelsOnPage(tab)) > TURNS, 10_000).catch(() => undefined);
+      labelsAfterStreaming = await labelsOnPage(tab);
     } else {
       await tab.waitForTimeout(1_000);
     }
     const scriptAfter = await scriptDuration(cdp);
     const streamProfile = await stopProfile(cdp);
+    const pageLongTasksStreamingMs = await longTasksSince(tab, streamFrom);
     const stream = attribute(streamProfile, extUrl);
     if (process.env.PAGE_BENCH_DEBUG && mode === 'extension') console.log(topFunctions(streamProfile, extUrl));
     const updatesDone = await tab.evaluate(() => (window as unknown as { __updates: number }).__updates).catch(() => -1);
@@ -363,6 +475,10 @@ async function run(mode: Mode, page: ReturnType<typeof buildPage>, bundle: strin
       starvedSamples: mode === 'none' ? 0 : stream.starved + seed.starved,
       seedJsMs: mode === 'none' ? undefined : seed.totalMs,
       seedLongestMs: mode === 'none' ? undefined : seed.longestMs,
+      labelsBeforeStreaming,
+      labelsAfterStreaming,
+      pageLongTasksSeedMs,
+      pageLongTasksStreamingMs,
       counted,
     };
     if (mode === 'extension') {
@@ -481,16 +597,22 @@ async function main() {
     `page: ${TURNS} turns, ${page.historyTokens} o200k tokens of history; answer ${countTokens(page.answerText)} tokens in ${page.answerParagraphs.flat().length} updates; content script ${contentBytes} bytes`,
   );
 
+  const t0 = performance.now();
+  const history = await recordHistory(page);
+  console.log(
+    `history: ${TURNS} turns counted and recorded by the worker's code in ${fmt((performance.now() - t0) / 1000)} s (${Object.keys(history).length} storage keys, ${fmt(JSON.stringify(history).length / 1000)} kB), copied into the extension before the page opens`,
+  );
+
   const none: RunResult[] = [];
   const withExt: RunResult[] = [];
   for (let r = 0; r < RUNS; r++) {
-    none.push(await run('none', page, bundle));
-    withExt.push(await run('extension', page, bundle));
+    none.push(await run('none', page, bundle, history));
+    withExt.push(await run('extension', page, bundle, history));
     console.log(
-      `run ${r + 1}: page alone ${fmt(none[r].scriptDurationMs)} ms script, with extension ${fmt(withExt[r].scriptDurationMs)} ms (extension JS ${fmt(withExt[r].trackerJsMs, 2)} ms, longest ${fmt(withExt[r].trackerLongestMs, 2)} ms; worker count ${fmt(withExt[r].workerCountMs, 2)} ms, floor ${fmt(withExt[r].floorMs, 2)} ms)`,
+      `run ${r + 1}: page alone ${fmt(none[r].scriptDurationMs)} ms script, with extension ${fmt(withExt[r].scriptDurationMs)} ms (labels ${withExt[r].labelsBeforeStreaming} before streaming, ${withExt[r].labelsAfterStreaming} after; seed with labels: extension JS ${fmt(withExt[r].seedJsMs, 2)} ms, longest ${fmt(withExt[r].seedLongestMs, 2)} ms; streaming: extension JS ${fmt(withExt[r].trackerJsMs, 2)} ms, longest ${fmt(withExt[r].trackerLongestMs, 2)} ms; worker count ${fmt(withExt[r].workerCountMs, 2)} ms, floor ${fmt(withExt[r].floorMs, 2)} ms)`,
     );
   }
-  const naive = await run('naive', page, bundle);
+  const naive = await run('naive', page, bundle, history);
 
   const m = (xs: RunResult[], k: keyof RunResult) => median(xs.map((x) => x[k] as number));
   const expectedAnswer = countTokens(page.answerText);
@@ -503,6 +625,11 @@ async function main() {
   const longest = Math.max(...withExt.map((r) => Math.max(r.trackerLongestClampedMs, r.seedLongestClampedMs ?? 0)));
   const workerCount = median(withExt.flatMap((r) => [r.workerCountMs!, ...(r.extraCountMs ?? [])]));
   const floor = median(withExt.flatMap((r) => [r.floorMs!, ...(r.extraFloorMs ?? [])]));
+  const labelsOnAll = withExt.every((r) => (r.labelsBeforeStreaming ?? 0) >= TURNS);
+  const longTasks = (xs: RunResult[], k: 'pageLongTasksSeedMs' | 'pageLongTasksStreamingMs') => ({
+    perRun: xs.map((r) => r[k] ?? []),
+    longestMs: Math.max(0, ...xs.flatMap((r) => r[k] ?? [])),
+  });
   const results = {
     date: new Date().toISOString(),
     chromium: 'Debian /usr/bin/chromium',
@@ -528,12 +655,28 @@ async function main() {
         workerHandledMs: m(withExt, 'workerHandledMs'),
         floorMs: floor,
       },
+      /** Issue 11's page-bench target: labels on all 200 turns (the page load is a reload of a conversation counted before). */
+      withLabels: {
+        labelsBeforeStreaming: withExt.map((r) => r.labelsBeforeStreaming),
+        labelsAfterStreaming: withExt.map((r) => r.labelsAfterStreaming),
+        seed: { extensionJsMs: m(withExt, 'seedJsMs'), longestStretchMs: m(withExt, 'seedLongestMs') },
+        streaming: { extensionJsMs: added, longestStretchMs: m(withExt, 'trackerLongestMs') },
+        longestStretchAnyRunAnyPhaseClampedMs: longest,
+        longestStretchAnyRunAnyPhaseRawMs: longestRaw,
+      },
+      /** The page's own long tasks after its load event (any cause, style and layout included), with and without the extension. */
+      pageLongTasks: {
+        pageAlone: { seed: longTasks(none, 'pageLongTasksSeedMs'), streaming: longTasks(none, 'pageLongTasksStreamingMs') },
+        extension: { seed: longTasks(withExt, 'pageLongTasksSeedMs'), streaming: longTasks(withExt, 'pageLongTasksStreamingMs') },
+      },
       naive: naive,
     },
     runs: { pageAlone: none, extension: withExt },
     targets: TARGETS,
     verdict: {
+      labelsOnAll200Turns: labelsOnAll,
       addedMainThreadUnder20ms: added < TARGETS.addedMainThreadMs,
+      noLongTaskOver50ms: longest <= TARGETS.longTaskMs,
       noExtensionTaskOver16ms: longest <= TARGETS.longestTaskMs,
       workerWithin1_5xFloor: workerCount <= TARGETS.workerVsFloor * floor,
       contentScriptUnder40KB: contentBytes <= TARGETS.contentScriptBytes,
@@ -573,7 +716,13 @@ async function main() {
     `worker, the streamed turn alone (median of ${RUNS}): count ${fmt(m(withExt, 'workerCountMs'), 2)} ms vs floor ${fmt(m(withExt, 'floorMs'), 2)} ms; the worker clock has 0.1 ms steps`,
   );
   console.log(
-    `targets: added main-thread JS ${fmt(added, 2)} ms < 20 ms: ${results.verdict.addedMainThreadUnder20ms}; longest extension stretch ${fmt(longest, 2)} ms <= 16 ms: ${results.verdict.noExtensionTaskOver16ms}; worker ${fmt(workerCount, 2)} ms vs floor ${fmt(floor, 2)} ms (${fmt(workerCount / floor, 2)}x <= 1.5x): ${results.verdict.workerWithin1_5xFloor}; content script <= 40 KB: ${results.verdict.contentScriptUnder40KB}`,
+    `with labels on all ${TURNS} turns (${withExt.map((r) => r.labelsBeforeStreaming).join(', ')} labels before streaming; ${withExt.map((r) => r.labelsAfterStreaming).join(', ')} after): seed ${fmt(m(withExt, 'seedJsMs'), 2)} ms extension JS, longest stretch ${fmt(m(withExt, 'seedLongestMs'), 2)} ms; streaming ${fmt(added, 2)} ms extension JS (target < ${TARGETS.addedMainThreadMs} ms: ${results.verdict.addedMainThreadUnder20ms}), longest stretch ${fmt(m(withExt, 'trackerLongestMs'), 2)} ms; no long task (no stretch over ${TARGETS.longTaskMs} ms, any run, any phase: ${fmt(longest, 2)} ms): ${results.verdict.noLongTaskOver50ms}`,
+  );
+  console.log(
+    `page long tasks after load (any cause), longest: page alone seed ${fmt(results.medians.pageLongTasks.pageAlone.seed.longestMs, 0)} ms, streaming ${fmt(results.medians.pageLongTasks.pageAlone.streaming.longestMs, 0)} ms; with the extension seed ${fmt(results.medians.pageLongTasks.extension.seed.longestMs, 0)} ms (${results.medians.pageLongTasks.extension.seed.perRun.map((x) => x.length).join(', ')} per run), streaming ${fmt(results.medians.pageLongTasks.extension.streaming.longestMs, 0)} ms`,
+  );
+  console.log(
+    `targets: added main-thread JS ${fmt(added, 2)} ms < 20 ms: ${results.verdict.addedMainThreadUnder20ms}; longest extension stretch ${fmt(longest, 2)} ms <= 16 ms (the earlier aim): ${results.verdict.noExtensionTaskOver16ms}; worker ${fmt(workerCount, 2)} ms vs floor ${fmt(floor, 2)} ms (${fmt(workerCount / floor, 2)}x <= 1.5x): ${results.verdict.workerWithin1_5xFloor}; content script <= 40 KB: ${results.verdict.contentScriptUnder40KB}`,
   );
 
   mkdirSync('bench/results', { recursive: true });
