@@ -1,6 +1,7 @@
 /**
  * What a page label says for a counted answer, formatted in the worker (in the UI language) and
- * sent with the reply to turn/completed: the chat page then builds no number formatter at all
+ * sent with the reply to turn/completed (or to conversation/seed, for an answer counted before a
+ * reload): the chat page then builds no number formatter at all
  * (the first Intl formatter of a page costs about 30 ms of ICU set-up, a long stretch on the page).
  */
 import { carbonQuantity, energyQuantity, quantityText, waterQuantity } from '../display/scales';
