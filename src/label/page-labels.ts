@@ -4,9 +4,10 @@
  * worker's reply to turn/completed brings the footprint; nothing here runs per mutation or
  * searches the page. Answers already on the page when it loads (a reload, a reopened conversation)
  * get their label back from the reply to their conversation/seed batch when they were counted
- * before; those never counted (from before the extension was installed) get none. When the site re-renders its messages, the next quiet scan (which already has
- * the message list) puts a detached label back after its answer, or after the new element with the
- * same message id. Every entry point catches: a label must never throw into the page.
+ * before; those never counted (from before the extension was installed) get none. When the site
+ * re-renders its messages, the next quiet scan (which already has the message list) puts a detached
+ * label back after its answer, or after the new element with the same message id. Every entry
+ * point catches: a label must never throw into the page.
  */
 import type { MessageResult } from '../messaging/messaging';
 import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../domain/turns';
