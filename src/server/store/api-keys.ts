@@ -6,6 +6,8 @@ import type { ApiKeyRecord, Store, StoredApiKey } from './store';
 const KEY_PATTERN = /^fp_[A-Za-z0-9_-]{43}$/;
 
 export const hashApiKey = (key: string): Buffer => hash('sha256', key, 'buffer');
+/** The same hash as base64url text: what per-process key caches are keyed by (cheaper to make than a Buffer). */
+export const apiKeyDigest = (key: string): string => hash('sha256', key, 'base64url');
 
 export const isWellFormedApiKey = (key: string): boolean => KEY_PATTERN.test(key);
 
@@ -44,9 +46,15 @@ export function authenticate(store: Store, presented: string): Promise<StoredApi
   return authenticateVia(presented, (hash) => store.findKeyByHash(hash));
 }
 
-/** The same, for a metered request: the record may come from the store's per-process cache (see Store.keyForRequest). */
-export function authenticateForRequest(store: Store, presented: string): Promise<StoredApiKey | undefined> {
-  return authenticateVia(presented, (hash) => store.keyForRequest(hash));
+/**
+ * The same, for a metered request: the record may come from the store's
+ * per-process cache (see Store.keyForRequest), found by the digest itself (a
+ * lookup by a SHA-256 digest reveals nothing usable about the secret).
+ */
+export async function authenticateForRequest(store: Store, presented: string): Promise<StoredApiKey | undefined> {
+  if (!isWellFormedApiKey(presented)) return undefined;
+  const found = await store.keyForRequest(apiKeyDigest(presented));
+  return found && !found.revokedAt ? found : undefined;
 }
 
 async function authenticateVia(presented: string, lookup: (hash: Buffer) => Promise<StoredApiKey | undefined>): Promise<StoredApiKey | undefined> {

@@ -140,14 +140,13 @@ export async function openRedisStore(url: string): Promise<Store> {
       if (created === 0) throw new Error(`A key with id ${key.id} or the same secret already exists.`);
       return created === 1;
     },
-    async keyForRequest(hash: Buffer): Promise<StoredApiKey | undefined> {
-      const id = hash.toString('base64');
-      const cached = keyCache.get(id);
+    async keyForRequest(digest: string): Promise<StoredApiKey | undefined> {
+      const cached = keyCache.get(digest);
       if (cached) return cached;
-      const found = await findKeyByHash(hash);
+      const found = await findKeyByHash(Buffer.from(digest, 'base64url'));
       if (found && !found.revokedAt) {
         if (keyCache.size >= MAX_CACHED_KEYS) keyCache.clear();
-        keyCache.set(id, found);
+        keyCache.set(digest, found);
       }
       return found;
     },
@@ -180,7 +179,7 @@ export async function openRedisStore(url: string): Promise<Store> {
           return { kind };
         case 'revoked':
         case 'stale':
-          keyCache.delete(m.key.hash.toString('base64'));
+          keyCache.delete(m.key.hash.toString('base64url'));
           return { kind };
         default:
           throw new Error(`unexpected reply from the meter script: ${String(kind)}`);

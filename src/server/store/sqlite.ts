@@ -261,15 +261,17 @@ export function openSqliteStore(path: string): Store {
   };
 
   const findKeyByHash = async (hash: Buffer): Promise<StoredApiKey | undefined> => {
-    validateCache();
-    const id = hash.toString('base64');
-    const cached = keyCache.get(id);
-    if (cached) return cached;
     const row = byHash.get(hash);
-    if (!row) return undefined;
-    const record = { ...toRecord(row), hash: row.hash };
+    return row ? { ...toRecord(row), hash: row.hash } : undefined;
+  };
+  const keyForRequest = async (digest: string): Promise<StoredApiKey | undefined> => {
+    validateCache();
+    const cached = keyCache.get(digest);
+    if (cached) return cached;
+    const record = await findKeyByHash(Buffer.from(digest, 'base64url'));
+    if (!record) return undefined;
     if (keyCache.size >= MAX_CACHED_KEYS) keyCache.clear();
-    keyCache.set(id, record);
+    keyCache.set(digest, record);
     return record;
   };
 
@@ -284,9 +286,7 @@ export function openSqliteStore(path: string): Store {
       keyCache.clear();
       return createFirst.immediate(key);
     },
-    keyForRequest(hash: Buffer): Promise<StoredApiKey | undefined> {
-      return findKeyByHash(hash);
-    },
+    keyForRequest,
     meter(request: MeterRequest): Promise<MeterOutcome> {
       return enqueue(request.key.id, request.monthKey, request.limit, request);
     },

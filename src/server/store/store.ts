@@ -90,10 +90,11 @@ export interface Store {
   /** Creates `key` only when the store has no key at all (atomic across processes); false when it had one. */
   createFirstKey(key: NewApiKey): Promise<boolean>;
   /**
-   * The key record for a request: may come from a per-process cache, which
-   * `meter` checks against the store in the same atomic step.
+   * The key record for a request, by the base64url SHA-256 digest of the
+   * presented key: may come from a per-process cache (keyed by that digest),
+   * which `meter` checks against the store in the same atomic step.
    */
-  keyForRequest(hash: Buffer): Promise<StoredApiKey | undefined>;
+  keyForRequest(digest: string): Promise<StoredApiKey | undefined>;
   /**
    * Idempotency lookup, quota reservation and idempotency record in one
    * atomic step (one transaction on SQLite, one script on Redis).
