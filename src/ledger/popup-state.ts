@@ -4,17 +4,18 @@
  * (no wait for a sleeping worker to start) and the worker answers popup/state
  * with the same function.
  */
-import { storage } from 'wxt/utils/storage';
-import type { AllTimeTotals, LedgerIndex, MonthTotals, Totals, TotalsRow } from '../domain/ledger';
+import { browser } from 'wxt/browser';
+import type { LedgerIndex, MonthTotals, Totals, TotalsRow } from '../domain/ledger';
 import type { PopupState, RemoteStatus } from '../domain/popup';
-import type { RemoteState, RetryQueue } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { KeyStore } from '../remote/key-store';
 import { toRemoteStatus } from '../remote/state';
 import type { SiteId } from '../sites/site-ids';
-import { daysEndingAt, localDay, monthOf } from '../storage/days';
-import { allTimeTotalsItem, ledgerIndexItem, monthTotalsItem, remoteStateItem, retryQueueItem, settingsItem, siteHealthItem } from '../storage/items';
+import { localDay } from '../storage/days';
+import { FALLBACKS } from '../storage/fallbacks';
+import { ITEM_KEYS, bareKey, monthTotalsKey, type StorageKey } from '../storage/layout';
+import { popupStateKeys, popupWindow, windowMonths } from './popup-keys';
 import { addRow, emptyTotals, splitGroupKey, sumMonths } from './totals';
 
 /** Every site's latest health as a list (from the stored value of the `siteHealth` item). */
@@ -36,31 +37,44 @@ function hasKey(settings: Settings, keyStore: KeyStore): Promise<boolean> {
   );
 }
 
+/**
+ * storage.local read directly, one call for all keys: not through WXT's items
+ * (src/storage/items.ts), since defining them would read every item once more.
+ */
+type Stored = Record<string, unknown>;
+const readKeys = (keys: readonly StorageKey[]): Promise<Stored> => browser.storage.local.get(keys.map(bareKey));
+/** An item's stored value, or its fallback while absent (as WXT reads it). */
+const valueOf = <T>(stored: Stored, key: StorageKey, fallback: T): T => (stored[bareKey(key)] as T | null | undefined) ?? fallback;
+const monthsOf = (stored: Stored, months: readonly string[]): MonthTotals[] => months.map((m) => valueOf(stored, monthTotalsKey(m), FALLBACKS.monthTotals));
+
 export async function readRemoteStatus(settings: Settings, keyStore: KeyStore, now: number): Promise<RemoteStatus> {
-  const [state, queue, keyStored] = await Promise.all([remoteStateItem.getValue(), retryQueueItem.getValue(), hasKey(settings, keyStore)]);
-  return toRemoteStatus(settings, keyStored, state, queue.items.length, now);
+  const [stored, keyStored] = await Promise.all([readKeys([ITEM_KEYS.remoteState, ITEM_KEYS.retryQueue]), hasKey(settings, keyStore)]);
+  const queue = valueOf(stored, ITEM_KEYS.retryQueue, FALLBACKS.retryQueue);
+  return toRemoteStatus(settings, keyStored, valueOf(stored, ITEM_KEYS.remoteState, FALLBACKS.remoteState), queue.items.length, now);
+}
+
+/** A read of popupStateKeys(today) already under way (the popup starts it before its modules have loaded). */
+export interface StartedRead {
+  today: string;
+  stored: Promise<Stored>;
 }
 
 /**
- * Everything the popup shows, in one storage read: settings, the index, the
- * all-time sums, the months of the last 30 days (at most two), site health and
- * remote mode's state. Before the all-time item exists, every month is summed.
+ * Everything the popup shows, in one storage read (popupStateKeys: settings,
+ * the index, the all-time sums, the months of the last 30 days, site health and
+ * remote mode's state), or from `started`. Before the all-time item exists,
+ * every month is read and summed.
  */
-export async function readPopupState(r: StateReaders): Promise<PopupState> {
-  const today = localDay(r.now());
-  const windowMonths = [...new Set(daysEndingAt(today, 30).map(monthOf))];
-  const [settings, index, stored, health, remoteState, queue, ...recent] = (
-    await storage.getItems([
-      settingsItem,
-      ledgerIndexItem,
-      allTimeTotalsItem,
-      siteHealthItem,
-      remoteStateItem,
-      retryQueueItem,
-      ...windowMonths.map(monthTotalsItem),
-    ])
-  ).map((x) => x.value) as [Settings, LedgerIndex, AllTimeTotals | null, Partial<Record<SiteId, SiteHealth>>, RemoteState, RetryQueue, ...MonthTotals[]];
-  const months = stored ? recent : await Promise.all(index.months.map((m) => monthTotalsItem(m).getValue()));
+export async function readPopupState(r: StateReaders, started?: StartedRead): Promise<PopupState> {
+  const today = started?.today ?? localDay(r.now());
+  const got = await (started?.stored ?? readKeys(popupStateKeys(today)));
+  const settings = valueOf(got, ITEM_KEYS.settings, FALLBACKS.settings);
+  const index = valueOf(got, ITEM_KEYS.ledgerIndex, FALLBACKS.ledgerIndex);
+  const stored = valueOf(got, ITEM_KEYS.allTimeTotals, FALLBACKS.allTimeTotals);
+  const health = valueOf(got, ITEM_KEYS.siteHealth, FALLBACKS.siteHealth);
+  const remoteState = valueOf(got, ITEM_KEYS.remoteState, FALLBACKS.remoteState);
+  const queue = valueOf(got, ITEM_KEYS.retryQueue, FALLBACKS.retryQueue);
+  const months = stored ? monthsOf(got, windowMonths(today)) : monthsOf(await readKeys(index.months.map(monthTotalsKey)), index.months);
   const remote = toRemoteStatus(settings, await hasKey(settings, r.keyStore), remoteState, queue.items.length, r.now());
   return buildPopupState({
     settings,
@@ -86,7 +100,7 @@ export interface StateInputs {
 }
 
 export function buildPopupState(x: StateInputs): PopupState {
-  const last30Days = daysEndingAt(x.today, 30);
+  const last30Days = popupWindow(x.today);
   const last7 = new Set(last30Days.slice(-7));
   const last30 = new Set(last30Days);
   const totals = { today: emptyTotals(), last7: emptyTotals(), last30: emptyTotals(), allTime: emptyTotals() };

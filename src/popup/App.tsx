@@ -54,7 +54,9 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
     }
   }, [loadState]);
 
-  useEffect(() => {
+  // A layout effect, not an effect: Preact runs effects only after the next frame, and the
+  // numbers would wait for it even when storage answered before.
+  useLayoutEffect(() => {
     const slow = setTimeout(() => setLoad((prev) => (prev.status === 'loading' ? { status: 'loading', slow: true } : prev)), SLOW_AFTER_MS);
     void refresh().finally(() => clearTimeout(slow));
     return () => clearTimeout(slow);

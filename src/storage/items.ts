@@ -10,14 +10,16 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
 import type { ConversationState } from '../domain/conversation';
 import type { AllTimeTotals, Inbox, LedgerIndex, MonthTotals } from '../domain/ledger';
-import { EMPTY_RETRY_QUEUE, INITIAL_REMOTE_STATE, type RemoteState, type RetryQueue } from '../domain/remote';
-import { DEFAULT_SETTINGS, type Settings } from '../domain/settings';
+import type { RemoteState, RetryQueue } from '../domain/remote';
+import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { SiteId } from '../sites/site-ids';
 import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, type DayTurns } from './day-turns';
+import { FALLBACKS } from './fallbacks';
+import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
 import { migrateSettingsV1toV2, migrateSettingsV2toV3 } from './settings-migrations';
 
-export type StorageKey = `local:${string}`;
+export { bareKey, type StorageKey };
 
 /** One value of a batched write: the key, its value, and the item's version (written to `key$` in the same batch). */
 export interface Write {
@@ -95,32 +97,32 @@ function family<T>(prefix: StorageKey, o: ItemOptions<T>): ItemFamily<T> {
 }
 
 export const STORAGE_ITEMS = {
-  settings: single<Settings>('local:settings', {
+  settings: single<Settings>(ITEM_KEYS.settings, {
     version: 3,
-    fallback: DEFAULT_SETTINGS,
+    fallback: FALLBACKS.settings,
     migrations: { 2: migrateSettingsV1toV2, 3: migrateSettingsV2toV3 },
     deletedWithData: false,
   }),
   /** Latest health report per site, from the content scripts. */
-  siteHealth: single<Partial<Record<SiteId, SiteHealth>>>('local:siteHealth', { version: 1, fallback: {}, deletedWithData: false }),
-  remoteState: single<RemoteState>('local:remote-state', { version: 1, fallback: INITIAL_REMOTE_STATE, deletedWithData: false }),
-  retryQueue: single<RetryQueue>('local:remote-queue', { version: 1, fallback: EMPTY_RETRY_QUEUE, deletedWithData: true }),
-  ledgerIndex: single<LedgerIndex>('local:ledger', { version: 1, fallback: { days: {}, months: [], lastTurn: null, lastImages: null }, deletedWithData: true }),
+  siteHealth: single<Partial<Record<SiteId, SiteHealth>>>(ITEM_KEYS.siteHealth, { version: 1, fallback: FALLBACKS.siteHealth, deletedWithData: false }),
+  remoteState: single<RemoteState>(ITEM_KEYS.remoteState, { version: 1, fallback: FALLBACKS.remoteState, deletedWithData: false }),
+  retryQueue: single<RetryQueue>(ITEM_KEYS.retryQueue, { version: 1, fallback: FALLBACKS.retryQueue, deletedWithData: true }),
+  ledgerIndex: single<LedgerIndex>(ITEM_KEYS.ledgerIndex, { version: 1, fallback: FALLBACKS.ledgerIndex, deletedWithData: true }),
   /** Null until first built (then summed from every month once). */
-  allTimeTotals: single<AllTimeTotals | null>('local:totals:all', { version: 1, fallback: null, deletedWithData: true }),
-  inbox: single<Inbox>('local:ledger-inbox', { version: 1, fallback: { turns: [] }, deletedWithData: true }),
-  conversationsPrunedAt: single<number>('local:conversationsPrunedAt', { version: 1, fallback: 0, deletedWithData: false }),
+  allTimeTotals: single<AllTimeTotals | null>(ITEM_KEYS.allTimeTotals, { version: 1, fallback: FALLBACKS.allTimeTotals, deletedWithData: true }),
+  inbox: single<Inbox>(ITEM_KEYS.inbox, { version: 1, fallback: { turns: [] }, deletedWithData: true }),
+  conversationsPrunedAt: single<number>(ITEM_KEYS.conversationsPrunedAt, { version: 1, fallback: 0, deletedWithData: false }),
   /** Raw ledger turns, one key per local day (`YYYY-MM-DD`); see day-turns.ts for the encoding. */
-  dayTurns: family<DayTurns | null>('local:turns:', {
+  dayTurns: family<DayTurns | null>(ITEM_KEYS.dayTurns, {
     version: 3,
     fallback: null,
     migrations: { 2: migrateDayTurnsV1toV2, 3: migrateDayTurnsV2toV3 },
     deletedWithData: true,
   }),
   /** Daily totals, one key per month (`YYYY-MM`). Never pruned. (`totals:all` shares the prefix and is deleted with it.) */
-  monthTotals: family<MonthTotals>('local:totals:', { version: 1, fallback: { days: {} }, deletedWithData: true }),
+  monthTotals: family<MonthTotals>(ITEM_KEYS.monthTotals, { version: 1, fallback: FALLBACKS.monthTotals, deletedWithData: true }),
   /** Per-conversation history counts, one key per `site:conversationId`. No fallback object: counting updates states in place. */
-  conversations: family<ConversationState | null>('local:conversation:', { version: 1, fallback: null, deletedWithData: true }),
+  conversations: family<ConversationState | null>(ITEM_KEYS.conversations, { version: 1, fallback: null, deletedWithData: true }),
 } as const;
 
 export const settingsItem = STORAGE_ITEMS.settings.item;
@@ -132,9 +134,6 @@ export const allTimeTotalsItem = STORAGE_ITEMS.allTimeTotals.item;
 export const inboxItem = STORAGE_ITEMS.inbox.item;
 export const dayTurnsItem = (day: string) => STORAGE_ITEMS.dayTurns.item(day);
 export const monthTotalsItem = (month: string) => STORAGE_ITEMS.monthTotals.item(month);
-
-/** The storage.local key without its area (as storage.snapshot and storage.onChanged name it). */
-export const bareKey = (key: StorageKey): string => key.slice('local:'.length);
 
 /** The version meta key WXT keeps next to an item (`key$`). Batched writes set it themselves. */
 export const metaKeyOf = (key: string) => `${key}$` as StorageKey;
