@@ -1,34 +1,49 @@
 /**
  * The popup's per-site label switch (settings.pageLabels, src/domain/settings.ts), read once when
- * the content script starts and followed as it changes. Native storage API: the content script
- * stays free of the storage wrapper and zod.
+ * the content script starts and then followed through the worker's `labels/switch` messages
+ * (src/label/switch-broadcast.ts). Not through storage.onChanged: Chrome would hand this page every
+ * change of storage.local (ledger days, conversation histories, old and new values), deserialized
+ * on the page's main thread: a long task after every counted answer once the ledger is large.
+ * Native extension API: the content script stays free of the storage wrapper and zod.
  */
 import type { Settings } from '../domain/settings';
 import type { SiteId } from '../sites/site-ids';
 
-interface StorageLike {
-  local: { get(key: string): Promise<Record<string, unknown>> };
-  onChanged: { addListener(listener: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void };
+interface ExtensionLike {
+  storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
+  runtime: { onMessage: { addListener(listener: (message: unknown, sender: unknown, sendResponse: (answer: unknown) => void) => unknown): void } };
 }
 
 export const labelsOn = (settings: unknown, site: SiteId): boolean => (settings as Partial<Settings> | undefined)?.pageLabels?.[site] !== false;
 
-export function watchLabelSetting(site: SiteId, apply: (on: boolean) => void, area: StorageLike | undefined = nativeStorage()): void {
-  if (!area) return;
+export function watchLabelSetting(site: SiteId, apply: (on: boolean) => void, api: ExtensionLike | undefined = nativeApi()): void {
+  if (!api) return;
   try {
-    area.local.get('settings').then(
-      (got) => apply(labelsOn(got.settings, site)),
+    // A switch message that arrives before the first read answers is newer than what that read returns.
+    let switched = false;
+    api.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+      const m = message as { type?: unknown; data?: { site?: unknown; on?: unknown } } | null;
+      if (m?.type !== 'labels/switch') return undefined;
+      if (m.data?.site === site && typeof m.data.on === 'boolean') {
+        switched = true;
+        apply(m.data.on);
+      }
+      sendResponse({ ok: true, value: { ok: true } });
+      return undefined;
+    });
+    api.storage.local.get('settings').then(
+      (got) => {
+        if (!switched) apply(labelsOn(got.settings, site));
+      },
       () => undefined,
     );
-    area.onChanged.addListener((changes, areaName) => {
-      if (areaName === 'local' && changes.settings) apply(labelsOn(changes.settings.newValue, site));
-    });
   } catch {
-    // No storage access (an invalidated context): labels keep their default, on.
+    // No extension access (an invalidated context): labels keep their default, on.
   }
 }
 
-function nativeStorage(): StorageLike | undefined {
-  const g = globalThis as unknown as { browser?: { storage?: StorageLike }; chrome?: { storage?: StorageLike } };
-  return g.browser?.storage ?? g.chrome?.storage;
+function nativeApi(): ExtensionLike | undefined {
+  const g = globalThis as unknown as { browser?: Partial<ExtensionLike>; chrome?: Partial<ExtensionLike> };
+  const api = g.browser?.storage && g.browser.runtime ? g.browser : g.chrome;
+  return api?.storage && api.runtime ? (api as ExtensionLike) : undefined;
 }

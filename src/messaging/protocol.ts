@@ -14,7 +14,7 @@ import {
   RemoteTestResultSchema,
   SettingsPatchSchema,
 } from '../domain/popup';
-import { ConversationSeededSchema, ConversationSeedSchema, SiteHealthSchema, TurnCompletedSchema, TurnRecordedSchema } from '../domain/turns';
+import { ConversationSeededSchema, ConversationSeedSchema, SiteHealthSchema, SiteIdSchema, TurnCompletedSchema, TurnRecordedSchema } from '../domain/turns';
 
 const Ack = z.object({ ok: z.literal(true) });
 
@@ -35,6 +35,8 @@ export const protocol = {
 
   // Popup -> the content script of the active chat tab (src/sites/page-report.ts): structure only, no page text
   'page/report': { request: z.object({}), response: z.object({ report: z.string() }) },
+  // Worker -> the content scripts of the chat tabs: a site's page-label switch changed (src/label/switch.ts)
+  'labels/switch': { request: z.object({ site: SiteIdSchema, on: z.boolean() }), response: Ack },
 } as const;
 
 /** What a content script may send. Everything else comes only from the extension's own pages (the popup). */

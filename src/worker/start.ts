@@ -10,6 +10,7 @@ import { countingHandlers } from '../counting/handlers';
 import { dropCachedConversations, pruneConversationsDaily } from '../counting/conversations';
 import { warmUpCounting } from '../counting/count-turn';
 import { ledgerHandlers } from '../ledger/handlers';
+import { withLabelSwitchBroadcast } from '../label/switch-broadcast';
 import { createLedger } from '../ledger/ledger';
 import { recordsOf } from '../ledger/recorded';
 import { registerHandlers } from '../messaging/messaging';
@@ -40,7 +41,8 @@ export function startWorker(): void {
     recorded: recordsOf,
     count: timedCount,
   });
-  registerHandlers(timedHandlers({ ...counting, ...ledgerHandlers(ledger) }), ready);
+  const ledgerSide = ledgerHandlers(ledger);
+  registerHandlers(timedHandlers({ ...counting, ...ledgerSide, 'settings/update': withLabelSwitchBroadcast(ledgerSide['settings/update']!) }), ready);
   registerAlarms(
     {
       [RETRY_ALARM]: () => ledger.processRetries(),

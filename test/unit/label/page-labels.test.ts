@@ -316,16 +316,44 @@ describe('the per-site switch', () => {
     expect(labelsOn({ pageLabels: { chatgpt: false } }, 'claude')).toBe(true);
   });
 
-  it('is read once at start and followed as it changes', async () => {
-    let listener: ((changes: Record<string, { newValue?: unknown }>, area: string) => void) | undefined;
+  /** The content script's extension API: the settings as stored, and the messages the worker sends it. */
+  function extension(stored: unknown) {
+    let listener: ((message: unknown, sender: unknown, sendResponse: (answer: unknown) => void) => unknown) | undefined;
+    const storageListeners: unknown[] = [];
+    return {
+      api: {
+        storage: { local: { get: vi.fn(async () => ({ settings: stored })) }, onChanged: { addListener: (l: unknown) => void storageListeners.push(l) } },
+        runtime: { onMessage: { addListener: (l: typeof listener) => void (listener = l) } },
+      },
+      storageListeners,
+      /** The worker's labels/switch message; what the content script answered. */
+      send(message: unknown) {
+        const answers: unknown[] = [];
+        listener!(message, {}, (a) => answers.push(a));
+        return answers;
+      },
+    };
+  }
+
+  it('is read once at start and followed through the worker’s switch messages for its own site', async () => {
     const seen: boolean[] = [];
-    watchLabelSetting('claude', (on) => seen.push(on), {
-      local: { get: async () => ({ settings: { pageLabels: { claude: false } } }) },
-      onChanged: { addListener: (l) => void (listener = l) },
-    });
+    const ext = extension({ pageLabels: { claude: false } });
+    watchLabelSetting('claude', (on) => seen.push(on), ext.api);
     await flush(0);
-    listener!({ settings: { newValue: { pageLabels: {} } } }, 'local');
-    listener!({ other: { newValue: 1 } }, 'local');
+    expect(ext.send({ type: 'labels/switch', data: { site: 'claude', on: true } })).toEqual([{ ok: true, value: { ok: true } }]);
+    ext.send({ type: 'labels/switch', data: { site: 'gemini', on: false } });
+    ext.send({ type: 'page/report', data: {} });
     expect(seen).toEqual([false, true]);
+    expect(ext.api.storage.local.get).toHaveBeenCalledTimes(1);
+  });
+
+  it('never listens to storage changes (every ledger write would reach the page), and a switch beats a late first read', async () => {
+    const seen: boolean[] = [];
+    const ext = extension({ pageLabels: { claude: false } });
+    watchLabelSetting('claude', (on) => seen.push(on), ext.api);
+    ext.send({ type: 'labels/switch', data: { site: 'claude', on: true } });
+    await flush(0);
+    expect(seen).toEqual([true]);
+    expect(ext.storageListeners).toEqual([]);
   });
 });
