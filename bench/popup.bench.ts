@@ -6,9 +6,15 @@
  * The year is written by the worker's own ledger code (createLedger, the same
  * record path the worker runs for every turn) into an in-memory browser
  * storage here in Node, then copied key by key into the extension's
- * chrome.storage.local. The popup's real worker then answers popup/state
- * from it. Time = navigation start -> `numbers-shown` (the popup's mark right
- * after the first numbers are in the DOM), median of several opens.
+ * chrome.storage.local. The popup reads it itself (popup.html starts the read
+ * while its modules load: src/popup/early-read.ts). Time = navigation start ->
+ * `numbers-shown` (the popup's mark right after the first numbers are in the
+ * DOM), median of several opens.
+ *
+ * POPUP_BENCH_BASELINE=<dir of another build> measures that build too, in the
+ * same run and on the same seeded year, alternating with this one (two rounds
+ * each, the opens of both rounds pooled), so before/after compare on a shared,
+ * noisy machine.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +32,7 @@ const TARGET_MS = 100;
 // Another build can be measured with FOOTPRINT_EXTENSION_DIR (as in the e2e tests); otherwise this builds .output/chrome-mv3.
 const OWN_BUILD = process.env.FOOTPRINT_EXTENSION_DIR ?? process.env.POPUP_EXTENSION_DIR;
 const EXTENSION_DIR = resolve(OWN_BUILD ?? '.output/chrome-mv3');
+const BASELINE_DIR = process.env.POPUP_BENCH_BASELINE ? resolve(process.env.POPUP_BENCH_BASELINE) : null;
 
 const MODELS_BY_SITE: Record<(typeof SITE_IDS)[number], string[]> = {
   chatgpt: ['alpha-5.6-terra', 'alpha-5.5', 'o3-mini'],
@@ -90,6 +97,8 @@ async function fillStorage(ext: LaunchedExtension, snapshot: Record<string, unkn
 
 interface Opens {
   numbersShownMs: number[];
+  /** Navigation start -> the HTML parsed (the page itself, and the parser-blocking popup-read.js). */
+  domInteractiveMs: number[];
   scriptStartMs: number[];
   workerAnswerMs: number[];
   /** The popup's own work: evaluating its modules before the request, and rendering after the answer. */
@@ -108,7 +117,7 @@ async function measureOpens(ext: LaunchedExtension, coldWorker: boolean): Promis
   const cdp = await ext.context.newCDPSession(page);
   await cdp.send('ServiceWorker.enable');
   const url = `chrome-extension://${ext.extensionId}/popup.html`;
-  const out: Opens = { numbersShownMs: [], scriptStartMs: [], workerAnswerMs: [], popupOwnMs: [], allTimeTurns: '' };
+  const out: Opens = { numbersShownMs: [], domInteractiveMs: [], scriptStartMs: [], workerAnswerMs: [], popupOwnMs: [], allTimeTurns: '' };
   for (let i = 0; i <= OPENS; i++) {
     if (coldWorker && i > 0) {
       await cdp.send('ServiceWorker.stopAllWorkers');
@@ -118,12 +127,14 @@ async function measureOpens(ext: LaunchedExtension, coldWorker: boolean): Promis
     await page.waitForSelector('[data-testid="total-energy"], [data-testid="load-error"]', { timeout: 30_000 });
     if (await page.$('[data-testid="load-error"]')) throw new Error(`popup shows no numbers: ${await page.textContent('[data-testid="load-error"]')}`);
     // No named functions inside evaluate: tsx would wrap them in a helper the page does not have.
-    const [start, shown, asked, answered] = await page.evaluate(() =>
-      ['popup-script-start', 'numbers-shown', 'state-asked', 'state-answered'].map((n) => performance.getEntriesByName(n)[0]?.startTime ?? Number.NaN),
-    );
+    const [start, shown, asked, answered, parsed] = await page.evaluate(() => [
+      ...['popup-script-start', 'numbers-shown', 'state-asked', 'state-answered'].map((n) => performance.getEntriesByName(n)[0]?.startTime ?? Number.NaN),
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+    ]);
     const m = { start: start!, shown: shown!, asked: asked!, answered: answered! };
     if (i === 0) continue;
     out.numbersShownMs.push(m.shown);
+    out.domInteractiveMs.push(parsed!);
     out.scriptStartMs.push(m.start);
     out.workerAnswerMs.push(m.answered - m.asked);
     out.popupOwnMs.push(m.asked - m.start + (m.shown - m.answered));
@@ -173,44 +184,73 @@ async function main() {
   const raw: Record<string, unknown> = {};
   const loadBefore = loadavg()[0]!;
 
-  const ext = await launchWithExtension({ extensionDir: EXTENSION_DIR });
-  try {
-    const floor = await measureFloor(ext);
-    raw.floor = floor;
+  const builds = [{ name: 'this build', dir: EXTENSION_DIR }, ...(BASELINE_DIR ? [{ name: 'baseline', dir: BASELINE_DIR }] : [])];
+  const cases = [
+    ['empty storage, worker running', {}, false],
+    [`${DAYS} days x ${TURNS_PER_DAY} turns, worker running`, snapshot, false],
+    [`${DAYS} days x ${TURNS_PER_DAY} turns, worker stopped`, snapshot, true],
+  ] as const;
+  const pooled = new Map<string, { floor: number[]; cases: Map<string, Opens> }>(builds.map((b) => [b.name, { floor: [], cases: new Map() }]));
+  const merge = (into: Opens | undefined, r: Opens): Opens =>
+    into
+      ? {
+          numbersShownMs: [...into.numbersShownMs, ...r.numbersShownMs],
+          domInteractiveMs: [...into.domInteractiveMs, ...r.domInteractiveMs],
+          scriptStartMs: [...into.scriptStartMs, ...r.scriptStartMs],
+          workerAnswerMs: [...into.workerAnswerMs, ...r.workerAnswerMs],
+          popupOwnMs: [...into.popupOwnMs, ...r.popupOwnMs],
+          allTimeTurns: r.allTimeTurns,
+        }
+      : r;
+  // With a baseline: two rounds, alternating builds, so both meet the same load on a shared machine.
+  for (let round = 0; round < (BASELINE_DIR ? 2 : 1); round++) {
+    for (const build of builds) {
+      const into = pooled.get(build.name)!;
+      const ext = await launchWithExtension({ extensionDir: build.dir });
+      try {
+        into.floor.push(...(await measureFloor(ext)));
+        for (const [name, data, cold] of cases) {
+          await fillStorage(ext, data);
+          into.cases.set(name, merge(into.cases.get(name), await measureOpens(ext, cold)));
+        }
+      } finally {
+        await ext.close();
+      }
+    }
+  }
+  for (const build of builds) {
+    const { floor, cases: measured } = pooled.get(build.name)!;
+    const label = (c: string) => (BASELINE_DIR ? `${build.name}: ${c}` : c);
+    raw[label('floor')] = floor;
     rows.push({
-      case: 'floor: popup.html, script disabled',
+      case: label('floor: popup.html, script disabled'),
       medianMs: fmt(median(floor)),
       p90Ms: fmt(p90(floor)),
+      domInteractiveMs: null,
       scriptStartMs: null,
       stateRoundTripMs: null,
       popupOwnMs: null,
       shown: '(no numbers)',
     });
-    for (const [name, data, cold] of [
-      ['empty storage, worker running', {}, false],
-      [`${DAYS} days x ${TURNS_PER_DAY} turns, worker running`, snapshot, false],
-      [`${DAYS} days x ${TURNS_PER_DAY} turns, worker stopped`, snapshot, true],
-    ] as const) {
-      await fillStorage(ext, data);
-      const r = await measureOpens(ext, cold);
-      raw[name] = r;
+    for (const [name] of cases) {
+      const r = measured.get(name)!;
+      raw[label(name)] = r;
       rows.push({
-        case: name,
+        case: label(name),
         medianMs: fmt(median(r.numbersShownMs)),
         p90Ms: fmt(p90(r.numbersShownMs)),
+        domInteractiveMs: fmt(median(r.domInteractiveMs)),
         scriptStartMs: fmt(median(r.scriptStartMs)),
         stateRoundTripMs: fmt(median(r.workerAnswerMs)),
         popupOwnMs: fmt(median(r.popupOwnMs)),
         shown: r.allTimeTurns.replace(/:.*/, ''),
       });
     }
-  } finally {
-    await ext.close();
   }
   const loadAfter = loadavg()[0]!;
 
   console.log(
-    `\nPopup: navigation start -> first numbers in the DOM, ms (median and p90 of ${OPENS} opens; load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${cpus().length} cores)`,
+    `\nPopup: navigation start -> first numbers in the DOM, ms (median and p90 of ${BASELINE_DIR ? `2 x ${OPENS}` : OPENS} opens; load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${cpus().length} cores)`,
   );
   console.table(rows);
   const warmYear = rows[2]!.medianMs as number;
@@ -225,7 +265,8 @@ async function main() {
       {
         date: new Date().toISOString(),
         targetMs: TARGET_MS,
-        opens: OPENS,
+        opens: BASELINE_DIR ? 2 * OPENS : OPENS,
+        baseline: BASELINE_DIR,
         turns,
         storageBytes: bytes,
         seedSeconds,
