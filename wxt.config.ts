@@ -10,9 +10,10 @@ export default defineConfig({
   imports: false,
   vite: () => ({ plugins: [storeSafeBundle(), preact()] }),
   hooks: {
-    // The content script's size budget (README) has no room for webextension-polyfill (see the plugin).
+    // Only the worker keeps webextension-polyfill: the content scripts' size budget has no room for it,
+    // and the extension pages (popup, welcome, methodology) start faster without it (see the plugin).
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (entrypoints.every((e) => e.type === 'content-script')) config.plugins = [nativeBrowserApi(), ...(config.plugins ?? [])];
+      if (entrypoints.every((e) => e.type !== 'background')) config.plugins = [nativeBrowserApi(), ...(config.plugins ?? [])];
     },
   },
   zip: { excludeSources: ['var/**', 'bench/results/**', 'test/e2e/screenshots/**', 'docs/store-assets/**', '.ci/**'] },
