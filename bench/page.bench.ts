@@ -12,7 +12,7 @@
  *  - a naive tracker (page script) that re-reads and re-tokenizes every message on each update,
  *  - the floor: tokenizing the new prompt and answer once, in the extension's worker.
  * Main-thread JS is attributed from CPU profiles (100 µs sampling): time with the extension's
- * content script (or the naive tracker) on the stack. Medians of 3 runs (the naive one runs once,
+ * content script (or the naive tracker) on the stack. Medians of 5 runs (the naive one runs once,
  * capped, because it cannot keep up). Writes bench/results/page.json.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ import { launchWithExtension, type LaunchedExtension } from '../test/e2e/support
 
 const EXTENSION_DIR = resolve(process.env.PAGE_EXTENSION_DIR ?? '.output/chrome-mv3');
 const CONTENT_JS = resolve(EXTENSION_DIR, 'content-scripts/chatgpt.js');
-const RUNS = Number(process.env.PAGE_BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.PAGE_BENCH_RUNS ?? 5);
 const TURNS = 200;
 const UPDATES = 500;
 const NAIVE_CAP_MS = Number(process.env.PAGE_BENCH_NAIVE_CAP_MS ?? 45_000);
