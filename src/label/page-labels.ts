@@ -48,11 +48,7 @@ export class PageLabels implements TrackerHooks {
 
   turnSent(turnId: string, answer: PageMessage): void {
     guard(() => {
-      const label = this.labels.get(turnId);
-      if (label) {
-        label.anchor = answer.element;
-        label.messageId = answer.id;
-      } else this.labels.set(turnId, { messageId: answer.id, anchor: answer.element, host: null, content: null });
+      this.note(turnId, answer);
       // A counted answer is no longer a skipped one.
       this.drop(`skipped:${answer.id}`);
     });
@@ -60,13 +56,7 @@ export class PageLabels implements TrackerHooks {
 
   /** Noted until the seed batch's reply says whether this answer was counted before. */
   seeded(turnId: string, answer: PageMessage): void {
-    guard(() => {
-      const label = this.labels.get(turnId);
-      if (label) {
-        label.anchor = answer.element;
-        label.messageId = answer.id;
-      } else this.labels.set(turnId, { messageId: answer.id, anchor: answer.element, host: null, content: null });
-    });
+    guard(() => this.note(turnId, answer));
   }
 
   answerSkipped(answer: PageMessage, reason: string): void {
@@ -156,6 +146,15 @@ export class PageLabels implements TrackerHooks {
     label.content = content;
     if (label.host) fillLabel(label.host, content);
     if (this.enabled) this.place(label);
+  }
+
+  /** The answer a turn's label goes after (a label the turn already has moves to it). */
+  private note(turnId: string, answer: PageMessage): void {
+    const label = this.labels.get(turnId);
+    if (label) {
+      label.anchor = answer.element;
+      label.messageId = answer.id;
+    } else this.labels.set(turnId, { messageId: answer.id, anchor: answer.element, host: null, content: null });
   }
 
   /** Right after the answer element, in the page flow. */
