@@ -9,12 +9,12 @@
  * chrome.storage.local. The popup reads it itself (popup.html starts the read
  * while its modules load: src/popup/early-read.ts). Time = navigation start ->
  * `numbers-shown` (the popup's mark right after the first numbers are in the
- * DOM), median of several opens.
+ * DOM), median over 3 rounds of 7 opens per case, the cases (and builds) taken in
+ * turn in each round.
  *
  * POPUP_BENCH_BASELINE=<dir of another build> measures that build too, in the
- * same run and on the same seeded year, alternating with this one (two rounds
- * each, the opens of both rounds pooled), so before/after compare on a shared,
- * noisy machine.
+ * same run and on the same seeded year, in the same rounds (the opens of all
+ * rounds pooled), so before/after compare on a shared, noisy machine.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,9 @@ import { launchWithExtension, type LaunchedExtension } from '../test/e2e/support
 
 const DAYS = Number(process.env.POPUP_BENCH_DAYS ?? 365);
 const TURNS_PER_DAY = 100;
-const OPENS = Number(process.env.POPUP_BENCH_OPENS ?? 11);
+/** Opens per case in each round; the rounds take the cases in turn (floor, empty, year warm, year cold), so a disturbance of the shared machine hits them alike. */
+const OPENS = Number(process.env.POPUP_BENCH_OPENS ?? 7);
+const ROUNDS = Number(process.env.POPUP_BENCH_ROUNDS ?? 3);
 const TARGET_MS = 100;
 // Another build can be measured with FOOTPRINT_EXTENSION_DIR (as in the e2e tests); otherwise this builds .output/chrome-mv3.
 const OWN_BUILD = process.env.FOOTPRINT_EXTENSION_DIR ?? process.env.POPUP_EXTENSION_DIR;
@@ -202,8 +204,8 @@ async function main() {
           allTimeTurns: r.allTimeTurns,
         }
       : r;
-  // With a baseline: two rounds, alternating builds, so both meet the same load on a shared machine.
-  for (let round = 0; round < (BASELINE_DIR ? 2 : 1); round++) {
+  // Rounds, each taking every case (and, with a baseline, both builds) in turn, so all meet the same load on a shared machine.
+  for (let round = 0; round < ROUNDS; round++) {
     for (const build of builds) {
       const into = pooled.get(build.name)!;
       const ext = await launchWithExtension({ extensionDir: build.dir });
@@ -250,7 +252,7 @@ async function main() {
   const loadAfter = loadavg()[0]!;
 
   console.log(
-    `\nPopup: navigation start -> first numbers in the DOM, ms (median and p90 of ${BASELINE_DIR ? `2 x ${OPENS}` : OPENS} opens; load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${cpus().length} cores)`,
+    `\nPopup: navigation start -> first numbers in the DOM, ms (median and p90 of ${ROUNDS} rounds x ${OPENS} opens, cases in turn; load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${cpus().length} cores)`,
   );
   console.table(rows);
   const warmYear = rows[2]!.medianMs as number;
@@ -265,7 +267,8 @@ async function main() {
       {
         date: new Date().toISOString(),
         targetMs: TARGET_MS,
-        opens: BASELINE_DIR ? 2 * OPENS : OPENS,
+        opens: ROUNDS * OPENS,
+        rounds: ROUNDS,
         baseline: BASELINE_DIR,
         turns,
         storageBytes: bytes,
