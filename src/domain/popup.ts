@@ -9,7 +9,9 @@ export const RemoteStatusSchema = z.object({
   hasKey: z.boolean(),
   /** off: local mode; ok: last call succeeded; unauthorized: key rejected, paused; quota: monthly quota used up; degraded: service unreachable, computing locally. */
   state: z.enum(['off', 'ok', 'unauthorized', 'quota', 'degraded']),
-  /** A sentence from src/domain/errors.ts (userMessage(code)). */
+  /** The error code behind `message` (src/domain/errors.ts): the popup says it in the UI language. */
+  code: z.string().nullable(),
+  /** The worker's English sentence for it (userMessage(code, detail)): shown as it is for a code the popup has no translation of. */
   message: z.string().nullable(),
   plan: z.string().nullable(),
   remaining: z.number().nullable(),

@@ -3,7 +3,6 @@
  * `err_<CODE>` message (public/_locales); an unknown one keeps the worker's
  * own sentence. The code is always shown, so a report can quote it.
  */
-import { WORKER_ERROR_SENTENCES } from '../domain/errors';
 import { t, type MessageKey } from '../i18n/t';
 
 export interface ErrorValue {
@@ -20,15 +19,4 @@ export function errorSentence(error: ErrorValue): string {
 /** "Saving the region failed: <sentence> (INVALID_REGION)". */
 export function failedText(what: string, error: ErrorValue): string {
   return t('status_failed', [what, errorSentence(error), error.code]);
-}
-
-const CODE_OF_SENTENCE = new Map<string, string>(Object.entries(WORKER_ERROR_SENTENCES).map(([code, sentence]) => [sentence, code]));
-
-/**
- * RemoteStatus.message carries the worker's English sentence (src/domain/errors.ts), not its code:
- * shown in the UI language when it is one of those sentences, as it is otherwise.
- */
-export function workerSentence(message: string): string {
-  const code = CODE_OF_SENTENCE.get(message);
-  return code ? errorSentence({ code, message }) : message;
 }

@@ -23,10 +23,11 @@ export function nextUtcMonth(now: number): number {
 
 export function toRemoteStatus(settings: Settings, hasKey: boolean, s: RemoteState, queued: number, now: number): RemoteStatus {
   const base = { enabled: settings.remote.enabled, baseUrl: settings.remote.baseUrl, hasKey, plan: s.plan, remaining: s.remaining, queued };
-  if (!settings.remote.enabled) return { ...base, state: 'off', message: null };
-  if (s.state === 'quota' && !isPaused(s, now)) return { ...base, state: 'ok', message: null };
-  if (s.state === 'idle' || s.state === 'ok') return { ...base, state: 'ok', message: null };
-  return { ...base, state: s.state, message: userMessage(s.code, s.detail) };
+  const fine = { ...base, code: null, message: null };
+  if (!settings.remote.enabled) return { ...fine, state: 'off' };
+  if (s.state === 'quota' && !isPaused(s, now)) return { ...fine, state: 'ok' };
+  if (s.state === 'idle' || s.state === 'ok') return { ...fine, state: 'ok' };
+  return { ...base, state: s.state, code: s.code, message: userMessage(s.code, s.detail) };
 }
 
 /** After a call the service answered. Quota figures the answer lacks keep their last known values. */

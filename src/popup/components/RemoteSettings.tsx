@@ -7,7 +7,7 @@ import { t } from '../../i18n/t';
 import { checkRemoteUrl, remoteStatusView } from '../view';
 import { remotePermissions } from '../../remote/permission';
 import { Panel } from './Panel';
-import { errorSentence, workerSentence } from '../errors';
+import { errorSentence } from '../errors';
 import { StatusLine, errorStatus, type Status } from './StatusLine';
 
 const IS_FIREFOX = import.meta.env.FIREFOX === true;
@@ -118,7 +118,9 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
     <Panel id="remote" title={t('remote_heading')}>
       <p class={`remote-state tone-${view.tone}`} data-testid="remote-state" role="status">
         {view.text}
-        {remote.message && remote.state !== 'off' ? <span class="muted"> {workerSentence(remote.message)}</span> : null}
+        {remote.message && remote.state !== 'off' ? (
+          <span class="muted"> {remote.code ? errorSentence({ code: remote.code, message: remote.message }) : remote.message}</span>
+        ) : null}
       </p>
       <form onSubmit={onSave} class="remote-form">
         <label class="check">

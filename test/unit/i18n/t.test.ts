@@ -60,16 +60,16 @@ describe('tn picks the plural form by the locale’s rule', () => {
 
 describe('worker error sentences in the UI language', () => {
   it('translates a known code and keeps an unknown one’s own sentence, always with the code', async () => {
-    const { failedText, workerSentence } = await import('../../../src/popup/errors');
+    const { errorSentence, failedText } = await import('../../../src/popup/errors');
     const { WORKER_ERROR_SENTENCES } = await import('../../../src/domain/errors');
     useCatalog('de');
     expect(failedText('Speichern der Region', { code: 'INVALID_REGION', message: 'x' })).toBe(
       'Speichern der Region fehlgeschlagen: Diese Region gehört nicht zu den 14 Regionen, die die Erweiterung kennt. (INVALID_REGION)',
     );
     expect(failedText('Export', { code: 'SOMETHING_NEW', message: 'Disk on fire.' })).toBe('Export fehlgeschlagen: Disk on fire. (SOMETHING_NEW)');
-    expect(workerSentence(WORKER_ERROR_SENTENCES.REMOTE_TIMEOUT)).toBe(
+    // The remote status carries its code beside the English sentence.
+    expect(errorSentence({ code: 'REMOTE_TIMEOUT', message: WORKER_ERROR_SENTENCES.REMOTE_TIMEOUT })).toBe(
       'Der Dienst hat nicht innerhalb von 5 Sekunden geantwortet. Der Fußabdruck wurde auf diesem Gerät berechnet und wird später erneut gesendet.',
     );
-    expect(workerSentence('Some other detail.')).toBe('Some other detail.');
   });
 });

@@ -58,7 +58,17 @@ export function totalsOf(entries: readonly LedgerEntry[]): Totals {
   );
 }
 
-export const REMOTE_OFF: RemoteStatus = { enabled: false, baseUrl: '', hasKey: false, state: 'off', message: null, plan: null, remaining: null, queued: 0 };
+export const REMOTE_OFF: RemoteStatus = {
+  enabled: false,
+  baseUrl: '',
+  hasKey: false,
+  state: 'off',
+  code: null,
+  message: null,
+  plan: null,
+  remaining: null,
+  queued: 0,
+};
 
 /** 30 days ending 2026-11-22; each day `day % 4` turns (some days empty). */
 export function popupState(overrides: Partial<PopupState> = {}): PopupState {

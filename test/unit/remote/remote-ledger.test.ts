@@ -69,7 +69,7 @@ describe('remote mode, recording turns', () => {
     const first = await r.ledger.record(turn());
     expect(first).toMatchObject({ recorded: true, entry: { computedBy: 'local', plan: 'local' } });
     const state = await r.ledger.popupState();
-    expect(state.remote).toMatchObject({ state: 'unauthorized', message: userMessage('REMOTE_UNAUTHORIZED') });
+    expect(state.remote).toMatchObject({ state: 'unauthorized', code: 'REMOTE_UNAUTHORIZED', message: userMessage('REMOTE_UNAUTHORIZED') });
     await r.ledger.record(turn());
     expect(fake.requests).toHaveLength(1);
     fake.mode = 'ok';
@@ -82,7 +82,7 @@ describe('remote mode, recording turns', () => {
     fake.mode = '429';
     const r = await rig(fake.url, 'k');
     expect(await r.ledger.record(turn())).toMatchObject({ entry: { computedBy: 'local' } });
-    expect((await r.ledger.popupState()).remote).toMatchObject({ state: 'quota', message: userMessage('REMOTE_QUOTA'), remaining: 0 });
+    expect((await r.ledger.popupState()).remote).toMatchObject({ state: 'quota', code: 'REMOTE_QUOTA', message: userMessage('REMOTE_QUOTA'), remaining: 0 });
     await r.ledger.record(turn());
     expect(fake.requests).toHaveLength(1);
     fake.mode = 'ok';
