@@ -13,7 +13,7 @@
  * twice. The next command opens a new connection.
  */
 import { createHash } from 'node:crypto';
-import { connect as netConnect, type Socket } from 'node:net';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
 export type RedisReply = string | number | null | RedisReply[];
@@ -211,7 +211,8 @@ export class RedisScriptPipe {
 
   private open(): void {
     const { host, port, tls, username, password, db } = this.options;
-    const socket = tls ? tlsConnect({ host, port, servername: host }) : netConnect({ host, port });
+    // SNI names a host, never an address (RFC 6066).
+    const socket = tls ? tlsConnect({ host, port, ...(isIP(host) ? {} : { servername: host }) }) : netConnect({ host, port });
     this.socket = socket;
     this.reader = new ReplyReader();
     socket.setNoDelay(true);
