@@ -35,7 +35,7 @@ export const protocol = {
 
   // Popup -> the content script of the active chat tab (src/sites/page-report.ts): structure only, no page text
   'page/report': { request: z.object({}), response: z.object({ report: z.string() }) },
-  // Worker -> the content scripts of the chat tabs: a site's page-label switch changed (src/label/switch.ts)
+  // Worker -> the content scripts of the chat tabs: a site's page-label switch changed (src/label/setting.ts, sent by src/label/switch-broadcast.ts)
   'labels/switch': { request: z.object({ site: SiteIdSchema, on: z.boolean() }), response: Ack },
 } as const;
 

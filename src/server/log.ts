@@ -50,7 +50,7 @@ export interface ServiceLog {
 const BLOCK_BYTES = 16 * 1024;
 const FLUSH_EVERY_MS = 1000;
 
-type Target = DestinationStream & { flushSync?: () => void; flush?: () => void; _writing?: boolean };
+type Target = DestinationStream & { flushSync?: () => void };
 
 /**
  * Collects lines into blocks before they reach the file stream (sonic-boom):
@@ -98,7 +98,7 @@ export class BlockStream {
  */
 export function createLog(level: LogLevel = 'info', destination?: DestinationStream): ServiceLog {
   const file: Target | null = destination ? null : pino.destination({ dest: 1, sync: false, minLength: 0 });
-  const stream: DestinationStream & { flushSync?: () => void } = file ? new BlockStream(file) : destination!;
+  const stream: Target = file ? new BlockStream(file) : destination!;
   const logger = pino({ level, base: { pid: process.pid }, messageKey: 'msg' }, stream);
   if (file) {
     setInterval(() => {
