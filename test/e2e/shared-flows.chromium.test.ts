@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';
 import { launchChromiumDriver } from './support/chromium-driver';
+import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { LOOPBACK_SERVICE_ORIGIN, remoteScenario } from './scenarios/remote.scenario';
 import { trackingScenario } from './scenarios/tracking.scenario';
@@ -21,6 +22,7 @@ afterAll(async () => {
 describe('Chromium', () => {
   const ctx = { browser: () => browser };
   trackingScenario(ctx);
+  labelScenario(ctx);
   popupScenario(ctx);
   remoteScenario(ctx);
 });
