@@ -3,12 +3,13 @@ import preact from '@preact/preset-vite';
 import { CHAT_HOST_MATCHES } from './src/sites/hosts';
 import { storeSafeBundle } from './scripts/build/store-safe-bundle';
 import { nativeBrowserApi } from './scripts/build/native-browser-api';
+import { inlinePageCss } from './scripts/build/inline-page-css';
 import { FIREFOX_DATA_COLLECTION, FIREFOX_MIN_VERSION, MANIFEST_ICONS, MINIMUM_CHROME_VERSION, REMOTE_ORIGIN_PATTERNS } from './src/manifest/facts';
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
-  vite: () => ({ plugins: [storeSafeBundle(), preact()] }),
+  vite: () => ({ plugins: [storeSafeBundle(), preact(), inlinePageCss()] }),
   hooks: {
     // Only the worker keeps webextension-polyfill: the content scripts' size budget has no room for it,
     // and the extension pages (popup, welcome, methodology) start faster without it (see the plugin).

@@ -1,7 +1,7 @@
 /**
  * The popup's storage read, started by a tiny classic script in popup.html
  * (entrypoints/popup-read.ts) while the page is still loading: the popup's
- * modules and stylesheet arrive only tens of milliseconds later, and the read
+ * modules arrive only tens of milliseconds later, and the read
  * (a year of use: tens of KB to parse) runs meanwhile. The popup takes it on
  * start (takeEarlyRead) and reads for itself when there is none.
  *
