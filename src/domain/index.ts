@@ -6,6 +6,7 @@
  * code: the schemas load zod.
  */
 export * from './conversation';
+export * from './health-reasons';
 export * from './ledger';
 export * from './popup';
 export * from './remote';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SITE_IDS } from '../sites/site-ids';
+import { HEALTH_REASONS } from './health-reasons';
 
 export const SiteIdSchema = z.enum(SITE_IDS);
 
@@ -59,8 +60,8 @@ export type ConversationSeed = z.infer<typeof ConversationSeedSchema>;
 export const SiteHealthSchema = z.object({
   site: SiteIdSchema,
   status: z.enum(['ok', 'not-recognized']),
-  /** Why the page is not recognized, in words a user understands. */
-  reason: z.string().nullable(),
+  /** Why the page is not recognized, as a code (the popup says it in the UI language). */
+  reason: z.enum(HEALTH_REASONS).nullable(),
   at: z.number(),
   /** The last reasoning duration label the site showed that could not be read: nothing was estimated for it. */
   unreadableReasoningLabel: z.string().max(200).nullable().optional(),

@@ -15,7 +15,9 @@ import type { PageMessage } from '../sites/adapter';
 import type { Send } from '../tracking/outbox';
 import { mapInSlices } from '../tracking/slices';
 import type { TrackerHooks } from '../tracking/tracker';
-import { t } from '../i18n/t';
+import type { HealthReason } from '../domain/health-reasons';
+import { healthReasonText } from '../i18n/health-reason';
+import { t, uiLocale } from '../i18n/t';
 import { createLabelHost, fillLabel, type LabelContent } from './render';
 
 interface Label {
@@ -59,8 +61,11 @@ export class PageLabels implements TrackerHooks {
     guard(() => this.note(turnId, answer));
   }
 
-  answerSkipped(answer: PageMessage, reason: string): void {
-    guard(() => this.show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, { kind: 'not-counted', reason }));
+  answerSkipped(answer: PageMessage, reason: HealthReason): void {
+    guard(() => {
+      const content: LabelContent = { kind: 'not-counted', reason: healthReasonText(reason, uiLocale()) };
+      this.show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, content);
+    });
   }
 
   /** Puts back labels the site's re-render detached: one isConnected check per label, the message list only when one is. */

@@ -15,12 +15,16 @@ import type { SiteId } from '../sites/site-ids';
 import { localDay } from '../storage/days';
 import { FALLBACKS } from '../storage/fallbacks';
 import { ITEM_KEYS, bareKey, monthTotalsKey, type StorageKey } from '../storage/layout';
+import { storedSiteHealthMap } from '../storage/site-health-migrations';
 import { popupStateKeys, popupWindow, windowMonths } from './popup-keys';
 import { addRow, emptyTotals, splitGroupKey, sumMonths } from './totals';
 
-/** Every site's latest health as a list (from the stored value of the `siteHealth` item). */
-export function siteHealthList(stored: Partial<Record<SiteId, SiteHealth>>): SiteHealth[] {
-  return Object.values(stored).filter((h): h is SiteHealth => h !== undefined);
+/**
+ * Every site's latest health as a list, from the stored value of the `siteHealth` item: read raw
+ * here, so a value the worker has not migrated yet (an English sentence for a reason) reads too.
+ */
+export function siteHealthList(stored: unknown): SiteHealth[] {
+  return Object.values(storedSiteHealthMap(stored));
 }
 
 export interface StateReaders {

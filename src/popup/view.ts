@@ -5,6 +5,7 @@
 // Straight from the modules, not the core's index: the popup has no use for the request/response schemas.
 import { REGIONS, findRegion, type RegionRow, type StressLevel } from '../core/tables';
 import { ENERGY, energyQuantity, formatCount, formatDay, formatFactorNumber, quantityText, sharedUnit } from '../display';
+import { healthReasonText } from '../i18n/health-reason';
 import { t, tn } from '../i18n/t';
 import type { LedgerEntry, PopupState, RemoteStatus, SiteHealth, Totals } from '../domain';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../sites';
@@ -100,17 +101,16 @@ export function computedByText(entry: Pick<LedgerEntry, 'computedBy' | 'plan'>):
 
 // ---- Site health ---------------------------------------------------------------------
 
-export function healthText(h: SiteHealth): string {
+export function healthText(h: SiteHealth, locale = 'en'): string {
   const site = SITE_LABELS[h.site];
   // A reasoning time the page showed but we could not read: said, since nothing was estimated for it.
   const detail = h.unreadableReasoningLabel ? ` ${t('health_reasoningUnreadable', h.unreadableReasoningLabel)}` : '';
   if (h.status === 'ok') return t('health_ok', site) + detail;
-  // The reason is the site adapter's own sentence (English): it names selectors and markup.
-  return t('health_notRecognized', [site, h.reason ?? t('health_noReason')]) + detail;
+  return t('health_notRecognized', [site, h.reason ? healthReasonText(h.reason, locale) : t('health_noReason')]) + detail;
 }
 
 /** One line per known site: its latest report, or "no visit yet". */
-export function healthRows(health: readonly SiteHealth[]): { site: SiteId; status: SiteHealth['status'] | 'unknown'; text: string }[] {
+export function healthRows(health: readonly SiteHealth[], locale = 'en'): { site: SiteId; status: SiteHealth['status'] | 'unknown'; text: string }[] {
   const latest = new Map<SiteId, SiteHealth>();
   for (const h of health) {
     const seen = latest.get(h.site);
@@ -118,7 +118,7 @@ export function healthRows(health: readonly SiteHealth[]): { site: SiteId; statu
   }
   return SITE_IDS.map((site) => {
     const h = latest.get(site);
-    return h ? { site, status: h.status, text: healthText(h) } : { site, status: 'unknown' as const, text: t('health_unknown', SITE_LABELS[site]) };
+    return h ? { site, status: h.status, text: healthText(h, locale) } : { site, status: 'unknown' as const, text: t('health_unknown', SITE_LABELS[site]) };
   });
 }
 

@@ -29,7 +29,7 @@ export type ConversationUrl = `/${string}`;
 /** What a site is, independent of how its page is read. Data only, so the popup can import it cheaply. */
 export interface SiteFacts {
   readonly site: SiteId;
-  /** The site as users know it, shown in the popup and in health reasons. */
+  /** The site as users know it, shown in the popup. */
   readonly label: string;
   /** Hostnames the content script runs on, main one first. Each becomes the manifest match `https://<host>/*`. */
   readonly hosts: readonly string[];
@@ -104,8 +104,6 @@ export interface SiteAdapter extends SiteFacts {
   sendButtonSelector: string;
   /** The named primary selectors (see `SiteHooks`). */
   hooks: SiteHooks;
-  /** Why the adapter may find no messages, when there is more to say than the tracker's generic reason. */
-  notRecognizedReason?: string;
 }
 
 /**

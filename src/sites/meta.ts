@@ -76,7 +76,6 @@ export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
   },
   streamingSignal: 'reliable',
   sendButtonSelector: SEND_BUTTONS,
-  notRecognizedReason: 'meta.ai: the page is not recognized: no chat messages were found (neither [data-message-id] messages nor [role=article] turns).',
 
   findTurns(doc) {
     const conversation = meta.conversationId(doc.location?.href ?? '') ?? 'new';

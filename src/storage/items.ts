@@ -18,6 +18,7 @@ import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, type DayTurns } from './d
 import { FALLBACKS } from './fallbacks';
 import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
 import { migrateSettingsV1toV2, migrateSettingsV2toV3 } from './settings-migrations';
+import { migrateSiteHealthV1toV2 } from './site-health-migrations';
 
 export { bareKey, type StorageKey };
 
@@ -104,7 +105,12 @@ export const STORAGE_ITEMS = {
     deletedWithData: false,
   }),
   /** Latest health report per site, from the content scripts. */
-  siteHealth: single<Partial<Record<SiteId, SiteHealth>>>(ITEM_KEYS.siteHealth, { version: 1, fallback: FALLBACKS.siteHealth, deletedWithData: false }),
+  siteHealth: single<Partial<Record<SiteId, SiteHealth>>>(ITEM_KEYS.siteHealth, {
+    version: 2,
+    fallback: FALLBACKS.siteHealth,
+    migrations: { 2: migrateSiteHealthV1toV2 },
+    deletedWithData: false,
+  }),
   remoteState: single<RemoteState>(ITEM_KEYS.remoteState, { version: 1, fallback: FALLBACKS.remoteState, deletedWithData: false }),
   retryQueue: single<RetryQueue>(ITEM_KEYS.retryQueue, { version: 1, fallback: FALLBACKS.retryQueue, deletedWithData: true }),
   ledgerIndex: single<LedgerIndex>(ITEM_KEYS.ledgerIndex, { version: 1, fallback: FALLBACKS.ledgerIndex, deletedWithData: true }),

@@ -11,7 +11,9 @@
  *   read instead of each prompt, in markup whose heading is not a heading element);
  * - a finished answer does not read as empty (`answerProblem`).
  * No messages at all, and an answer never seen to finish, are judged by the tracker over time.
+ * Each problem is a reason code (src/domain/health-reasons.ts); the UI says it in its language.
  */
+import type { HealthReason } from '../domain/health-reasons';
 import type { PageMessage } from '../sites/adapter';
 
 const HEADINGS = 'h1,h2,h3,h4,h5,h6,[role="heading"]';
@@ -31,28 +33,25 @@ export function readsHeadingOnly(element: Element, text: string): boolean {
 }
 
 /** Why a prompt's reading is not sensible, or null when it is. */
-export function promptProblem(message: PageMessage, text: string, site: string): string | null {
-  if (text.trim() === '') return `On ${site}, a prompt reads as empty: the page layout is not recognized (it may have changed), so nothing is counted.`;
-  if (readsHeadingOnly(message.element, text)) {
-    return `On ${site}, prompts read as their heading only, not as what was typed: the page layout is not recognized, so nothing is counted.`;
-  }
-  return null;
+export function promptProblem(message: PageMessage, text: string): HealthReason | null {
+  if (text.trim() === '') return 'prompt-empty';
+  return readsHeadingOnly(message.element, text) ? 'prompt-heading-only' : null;
 }
 
 /** Several prompts that all read as one short text while their messages differ: a label, not the prompts. */
-export function promptsProblem(prompts: ReadonlyArray<{ message: PageMessage; text: string }>, site: string): string | null {
+export function promptsProblem(prompts: ReadonlyArray<{ message: PageMessage; text: string }>): HealthReason | null {
   for (const p of prompts) {
-    const problem = promptProblem(p.message, p.text, site);
+    const problem = promptProblem(p.message, p.text);
     if (problem) return problem;
   }
   if (prompts.length < 2) return null;
   const first = squash(prompts[0].text);
   if (first.length > LABEL_MAX_CHARS || !prompts.every((p) => squash(p.text) === first)) return null;
   const raw = new Set(prompts.map((p) => squash(p.message.element.textContent ?? '')));
-  return raw.size > 1 ? `On ${site}, every prompt reads as the same short text: the page layout is not recognized, so nothing is counted.` : null;
+  return raw.size > 1 ? 'prompts-same-label' : null;
 }
 
 /** Why a finished answer's reading is not sensible, or null. */
-export function answerProblem(text: string, site: string): string | null {
-  return text.trim() === '' ? `On ${site}, an answer finished but its text was not found: the page layout is not recognized, so nothing is counted.` : null;
+export function answerProblem(text: string): HealthReason | null {
+  return text.trim() === '' ? 'answer-empty' : null;
 }

@@ -20,15 +20,16 @@
  */
 import type { PageMessage, ReasoningRead, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
+import { ANSWER_TIMEOUT_MINUTES, type HealthReason } from '../domain/health-reasons';
 import type { ConversationSeed, TurnCompleted } from '../domain/turns';
 import { Outbox, type Send } from './outbox';
-import { answerProblem, promptsProblem } from './recognize';
+import { promptsProblem } from './recognize';
 import { mapInSlices } from './slices';
 
 /** How long the page must be quiet before a scan, by how much the site's streaming signal can be trusted. */
 export const SETTLE_MS = { reliable: 400, quiet: 2_500 } as const;
 /** An answer still streaming (or never appearing) this long after the prompt is reported. */
-export const ANSWER_TIMEOUT_MS = 180_000;
+export const ANSWER_TIMEOUT_MS = ANSWER_TIMEOUT_MINUTES * 60_000;
 /** After a prompt is sent, how long the adapter may find no messages before the site is reported. */
 export const NO_MESSAGES_GRACE_MS = 15_000;
 /** After a prompt is sent, how long a finished-looking answer may read as empty (reasoning first, a slow start) before the site is reported. */
@@ -50,7 +51,7 @@ export interface TrackerHooks {
   /** A turn was sent for this answer (its worker reply follows through `send`). */
   turnSent(turnId: string, answer: PageMessage): void;
   /** This answer was not counted, and why (in words). */
-  answerSkipped(answer: PageMessage, reason: string): void;
+  answerSkipped(answer: PageMessage, reason: HealthReason): void;
   /** The messages a quiet scan found (already in hand: no extra page reads). */
   scanned(messages: readonly PageMessage[]): void;
   /**
@@ -212,10 +213,7 @@ export class PageTracker {
       this.sawStreaming = true;
       this.streamingSince ??= now;
       if (now - this.streamingSince >= ANSWER_TIMEOUT_MS) {
-        this.report(
-          'not-recognized',
-          `An answer on ${this.adapter.label} started but did not finish within ${ANSWER_TIMEOUT_MS / 60_000} minutes, so it was not counted.`,
-        );
+        this.report('not-recognized', 'answer-unfinished');
       }
       this.wake(STREAMING_POLL_MS);
       return;
@@ -329,10 +327,7 @@ export class PageTracker {
       fresh.push({ message, text: texts[i] });
     });
     if (fresh.length === 0) return 'stale';
-    const problem = promptsProblem(
-      fresh.filter((f) => f.message.role === 'user'),
-      this.adapter.label,
-    );
+    const problem = promptsProblem(fresh.filter((f) => f.message.role === 'user'));
     if (problem) {
       this.report('not-recognized', problem);
       return 'unrecognized';
@@ -398,7 +393,7 @@ export class PageTracker {
     while (p >= 0 && messages[p].role !== 'user') p--;
     const prompt = p >= 0 ? messages[p] : null;
     const promptText = prompt ? this.adapter.readText(prompt) : '';
-    const problem = prompt ? promptsProblem([{ message: prompt, text: promptText }], this.adapter.label) : null;
+    const problem = prompt ? promptsProblem([{ message: prompt, text: promptText }]) : null;
     if (problem) {
       this.report('not-recognized', problem);
       this.options.hooks?.answerSkipped(answer, problem);
@@ -468,21 +463,11 @@ export class PageTracker {
       this.wake(limit - waited);
       return;
     }
-    let reason: string;
-    if (!foundMessages) {
-      reason =
-        this.adapter.notRecognizedReason ??
-        `A prompt was sent on ${this.adapter.label} but no chat messages were found on the page: its layout is not recognized (it may have changed).`;
-    } else if (answerEmpty) {
-      reason = answerProblem('', this.adapter.label)!;
-    } else {
-      reason = `A prompt was sent on ${this.adapter.label} but no finished answer was found within ${ANSWER_TIMEOUT_MS / 60_000} minutes, so nothing was counted.`;
-    }
-    this.report('not-recognized', reason);
+    this.report('not-recognized', !foundMessages ? 'no-messages' : answerEmpty ? 'answer-empty' : 'answer-timeout');
     this.promptSentAt = null;
   }
 
-  private report(status: 'ok' | 'not-recognized', reason: string | null): void {
+  private report(status: 'ok' | 'not-recognized', reason: HealthReason | null): void {
     const key = `${status}:${reason ?? ''}`;
     if (this.health === key) return;
     this.health = key;

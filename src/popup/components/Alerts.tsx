@@ -5,7 +5,7 @@ import { healthRows, remoteStatusView } from '../view';
 /** Problems that change what the numbers mean, shown above everything else. */
 export function Alerts({ state, locale }: { state: PopupState; locale: string }) {
   const remote = ['unauthorized', 'quota', 'degraded'].includes(state.remote.state) ? remoteStatusView(state.remote, locale) : null;
-  const sites = healthRows(state.health).filter((h) => h.status === 'not-recognized');
+  const sites = healthRows(state.health, locale).filter((h) => h.status === 'not-recognized');
   if (!remote && sites.length === 0) return null;
   return (
     <ul class="alerts" data-testid="alerts" aria-label={t('alerts_label')}>

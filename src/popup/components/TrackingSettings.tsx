@@ -97,7 +97,7 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
 
       <h3>{t('tracking_health')}</h3>
       <ul class="health" data-testid="health">
-        {healthRows(health).map((h) => (
+        {healthRows(health, props.locale).map((h) => (
           <li key={h.site} class={`health-${h.status}`}>
             <span class="dot" aria-hidden="true" />
             {h.text}

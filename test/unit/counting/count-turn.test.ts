@@ -183,13 +183,13 @@ describe('the counting handlers', () => {
 
   it('store site health for the popup, the newest report winning', async () => {
     const handlers = countingHandlers({ record: async () => {} });
-    await handlers['site/health']!({ site: 'meta', status: 'not-recognized', reason: 'no messages', at: 20 }, {});
+    await handlers['site/health']!({ site: 'meta', status: 'not-recognized', reason: 'no-messages', at: 20 }, {});
     await handlers['site/health']!({ site: 'meta', status: 'ok', reason: null, at: 10 }, {});
     await handlers['site/health']!({ site: 'claude', status: 'ok', reason: null, at: 30 }, {});
     const health = siteHealthList(await siteHealthItem.getValue());
     expect(health).toEqual(
       expect.arrayContaining([
-        { site: 'meta', status: 'not-recognized', reason: 'no messages', at: 20 },
+        { site: 'meta', status: 'not-recognized', reason: 'no-messages', at: 20 },
         { site: 'claude', status: 'ok', reason: null, at: 30 },
       ]),
     );

@@ -55,11 +55,11 @@ function page(
   return { doc, tracker, labels };
 }
 
-async function answer(doc: Document, n: number, text = 'Here is the answer.') {
+async function answer(doc: Document, n: number, text = 'Here is the answer.', prompt = `Question ${n}`) {
   const thread = doc.getElementById('thread')!;
   thread.insertAdjacentHTML(
     'beforeend',
-    `<article><div data-message-author-role="user" data-message-id="u${n}"><div class="whitespace-pre-wrap">Question ${n}</div></div></article>`,
+    `<article><div data-message-author-role="user" data-message-id="u${n}"><div class="whitespace-pre-wrap">${prompt}</div></div></article>`,
   );
   doc.getElementById('send-slot')!.innerHTML = '<button data-testid="stop-button">Stop</button>';
   await flush(500);
@@ -169,14 +169,39 @@ describe('the page label', () => {
     p.tracker.stop();
   });
 
-  it('says "not counted" with the tracker\'s reason when it skipped an answer', () => {
-    const doc = loadPage(fixture('sites/chatgpt.html'), 'https://chatgpt.com/c/conv-a');
-    const labels = new PageLabels(doc);
-    const el = doc.querySelector('[data-message-author-role="assistant"]')!;
-    labels.answerSkipped({ id: 'm1', role: 'assistant', element: el, pageId: true }, 'The prompt could not be read.');
-    const root = labelAfter(el)!.shadowRoot!;
-    expect(root.querySelector('button')!.textContent).toBe('not counted');
-    expect(root.getElementById('details')!.textContent).toBe('The prompt could not be read.');
+  it('says "not counted" with the tracker\'s reason, in the UI language, when it skipped an answer', () => {
+    const skipped = (lang: string) => {
+      useCatalog(lang);
+      const doc = loadPage(fixture('sites/chatgpt.html'), 'https://chatgpt.com/c/conv-a');
+      const el = doc.querySelector('[data-message-author-role="assistant"]')!;
+      new PageLabels(doc).answerSkipped({ id: 'm1', role: 'assistant', element: el, pageId: true }, 'prompt-heading-only');
+      const root = labelAfter(el)!.shadowRoot!;
+      return { summary: root.querySelector('button')!.textContent, details: root.getElementById('details')!.textContent };
+    };
+    expect(skipped('en')).toEqual({
+      summary: 'not counted',
+      details: 'Prompts read as their heading only, not as what was typed (the page layout may have changed), so nothing is counted.',
+    });
+    expect(skipped('de')).toEqual({
+      summary: 'nicht gezählt',
+      details:
+        'Prompts werden nur als ihre Überschrift gelesen, nicht als der eingegebene Text (der Seitenaufbau hat sich vielleicht geändert), daher wird nichts gezählt.',
+    });
+    expect(skipped('ja')).toEqual({
+      summary: '未カウント',
+      details: 'プロンプトが入力内容ではなく見出しだけとして読み取られました（ページの構成が変わった可能性があります）。そのため何もカウントしていません。',
+    });
+  });
+
+  it('skips an answer whose prompt reads as empty with that reason, from the real tracker', async () => {
+    const p = page();
+    p.tracker.start();
+    await flush(1_000);
+    await answer(p.doc, 7, 'Here is the answer.', '');
+    const host = labelAfter(answerEl(p.doc, 7));
+    expect(host?.dataset.state).toBe('not-counted');
+    expect(host!.shadowRoot!.getElementById('details')!.textContent).toBe('A prompt reads as empty (the page layout may have changed), so nothing is counted.');
+    p.tracker.stop();
   });
 
   it('shows nothing while a transient send failure is being retried', async () => {
@@ -206,7 +231,7 @@ describe('the page label', () => {
     const broken = { id: 'x', role: 'assistant', pageId: true, element: null } as never;
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     expect(() => labels.turnSent('t', broken)).not.toThrow();
-    expect(() => labels.answerSkipped(broken, 'why')).not.toThrow();
+    expect(() => labels.answerSkipped(broken, 'prompt-empty')).not.toThrow();
     expect(() => labels.scanned(null as never)).not.toThrow();
     const send = labels.watch(async () => ({ ok: true, value: { ok: true, turnId: 't', footprint: FOOTPRINT } }) as never);
     await expect(send('turn/completed', { turnId: 't' } as never)).resolves.toMatchObject({ ok: true });

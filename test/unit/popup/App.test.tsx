@@ -298,7 +298,9 @@ describe('counting settings and health', () => {
 
   it('names a site that is not recognized, with the reason', async () => {
     await mount(popupState());
-    expect(text('health')).toContain('not recognized on claude.ai: the messages of the conversation were not found');
+    expect(text('health')).toContain(
+      'not recognized on claude.ai: A prompt was sent, but no chat messages were found on the page (its layout may have changed), so nothing is counted.',
+    );
   });
 });
 
@@ -492,6 +494,31 @@ describe('the production loader', () => {
     expect(text('total-energy')).toBe(shown(energyQuantity(out.entry.energyKwh, 'en')));
     expect(port.worker.calls).toEqual([]);
   });
+
+  it('shows site health stored by an older version (an English sentence, before the worker migrated it) in the UI language', async () => {
+    // Version 1 of the siteHealth item, as the tracker of that version wrote it; no worker has run since.
+    await fakeBrowser.storage.local.set({
+      siteHealth: {
+        claude: {
+          site: 'claude',
+          status: 'not-recognized',
+          reason: 'On claude.ai, a prompt reads as empty: the page layout is not recognized (it may have changed), so nothing is counted.',
+          at: 2,
+        },
+        meta: { site: 'meta', status: 'not-recognized', reason: 'Something this version never wrote.', at: 3 },
+        chatgpt: { site: 'chatgpt', status: 'ok', reason: null, at: 1 },
+      },
+    });
+    useCatalog('de');
+    port.worker = createFakeWorker({});
+    await act(() => render(<App locale="de" loadState={loadPopupState} />, root));
+    await settle();
+    expect(text('alerts')).toBe(
+      'auf claude.ai nicht erkannt: Ein Prompt wird als leer gelesen (der Seitenaufbau hat sich vielleicht geändert), daher wird nichts gezählt.' +
+        'auf meta.ai nicht erkannt: Die Seite konnte nicht gelesen werden, daher wird nichts gezählt.',
+    );
+    expect(text('health')).toContain('chatgpt.com: erkannt');
+  });
 });
 
 describe('region errors', () => {
@@ -534,6 +561,17 @@ describe('in the UI language', () => {
     expect(text('last-answer')).toContain('（プロンプト 1,234 ＋ 履歴 56,789）');
     expect(text('last-carbon')).toMatch(/CO₂e$/);
     expect(root.textContent).toContain('最新の回答');
+  });
+
+  it('says why a site is not recognized in the UI language, in the alerts and the site health list', async () => {
+    const health: PopupState['health'] = [{ site: 'claude', status: 'not-recognized', reason: 'answer-unfinished', at: 2 }];
+    await mountIn('de', 'de', popupState({ health }));
+    const de = 'auf claude.ai nicht erkannt: Eine Antwort hat begonnen, ist aber nicht innerhalb von 3 Minuten fertig geworden, daher wird sie nicht gezählt.';
+    expect(text('alerts')).toBe(de);
+    expect(text('health')).toContain(de);
+    render(null, root);
+    await mountIn('ja', 'ja', popupState({ health }));
+    expect(text('alerts')).toBe('claude.ai で認識できません：回答が始まりましたが、3 分以内に完了しませんでした。そのためカウントしていません。');
   });
 
   it('says a load error in the UI language, with the code', async () => {

@@ -107,7 +107,7 @@ export function popupState(overrides: Partial<PopupState> = {}): PopupState {
     lastImages: null,
     health: [
       { site: 'chatgpt', status: 'ok', reason: null, at: 1 },
-      { site: 'claude', status: 'not-recognized', reason: 'the messages of the conversation were not found', at: 2 },
+      { site: 'claude', status: 'not-recognized', reason: 'no-messages', at: 2 },
     ],
     remote: REMOTE_OFF,
     ...overrides,

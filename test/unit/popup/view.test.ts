@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MODELS, REGIONS, findModel } from '../../../src/core';
-import { SITE_IDS, SITES } from '../../../src/sites';
+import { HEALTH_REASONS, type SiteHealth } from '../../../src/domain';
+import { healthReasonText } from '../../../src/i18n/health-reason';
+import { SITE_IDS, SITES, type SiteId } from '../../../src/sites';
 import { namedModelKeys } from '../../../src/sites/site-models';
 import {
   CHART_HEIGHT,
@@ -14,7 +16,7 @@ import {
   remoteStatusView,
   stressViewFor,
 } from '../../../src/popup/view';
-import { useCatalog } from '../../support/messages';
+import { LOCALES, useCatalog } from '../../support/messages';
 import { EMPTY_TOTALS, REMOTE_OFF, ledgerEntry, popupState } from './fixtures';
 
 describe('modelOptionsFor', () => {
@@ -85,11 +87,52 @@ describe('healthRows', () => {
   it('shows the latest report per site and names unrecognized sites with the reason', () => {
     const rows = healthRows([
       { site: 'claude', status: 'ok', reason: null, at: 1 },
-      { site: 'claude', status: 'not-recognized', reason: 'no messages found', at: 5 },
+      { site: 'claude', status: 'not-recognized', reason: 'no-messages', at: 5 },
     ]);
     expect(rows).toHaveLength(SITE_IDS.length);
-    expect(rows.find((r) => r.site === 'claude')!.text).toBe('not recognized on claude.ai: no messages found');
+    expect(rows.find((r) => r.site === 'claude')!.text).toBe(
+      'not recognized on claude.ai: A prompt was sent, but no chat messages were found on the page (its layout may have changed), so nothing is counted.',
+    );
     expect(rows.find((r) => r.site === 'gemini')!.status).toBe('unknown');
+  });
+
+  it('says the reason in the UI language, the timeout with its minutes', () => {
+    const health: SiteHealth[] = [
+      { site: 'gemini', status: 'not-recognized', reason: 'answer-timeout', at: 1 },
+      { site: 'meta', status: 'not-recognized', reason: 'prompt-empty', at: 1 },
+    ];
+    const textOf = (site: SiteId, locale: string) => healthRows(health, locale).find((r) => r.site === site)!.text;
+    useCatalog('de');
+    expect(textOf('gemini', 'de')).toBe(
+      'auf gemini.google.com nicht erkannt: Ein Prompt wurde gesendet, aber innerhalb von 3 Minuten wurde keine fertige Antwort gefunden, daher wird nichts gezählt.',
+    );
+    expect(textOf('meta', 'de')).toBe(
+      'auf meta.ai nicht erkannt: Ein Prompt wird als leer gelesen (der Seitenaufbau hat sich vielleicht geändert), daher wird nichts gezählt.',
+    );
+    useCatalog('ja');
+    expect(textOf('gemini', 'ja')).toBe(
+      'gemini.google.com で認識できません：プロンプトが送信されましたが、3 分以内に完了した回答が見つかりませんでした。そのため何もカウントしていません。',
+    );
+    expect(textOf('meta', 'ja')).toBe(
+      'meta.ai で認識できません：プロンプトが空として読み取られました（ページの構成が変わった可能性があります）。そのため何もカウントしていません。',
+    );
+  });
+
+  it('has a sentence for every reason code in every locale, none left in English outside en', () => {
+    for (const lang of LOCALES) {
+      useCatalog(lang);
+      const texts = HEALTH_REASONS.map((r) => healthReasonText(r, 'en'));
+      for (const [i, text] of texts.entries()) expect(text, `${lang}/${HEALTH_REASONS[i]}`).not.toMatch(/^health_reason_|\$/);
+      expect(new Set(texts).size, lang).toBe(HEALTH_REASONS.length);
+      if (lang !== 'en') {
+        useCatalog('en');
+        const english = HEALTH_REASONS.map((r) => healthReasonText(r, 'en'));
+        expect(
+          texts.filter((t, i) => t === english[i]),
+          lang,
+        ).toEqual([]);
+      }
+    }
   });
 });
 

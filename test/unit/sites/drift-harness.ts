@@ -52,8 +52,8 @@ export function readPage(adapter: SiteAdapter, doc: Document): Reading {
   const ok =
     prompts.length > 0 &&
     messages.some((m) => m.role === 'assistant') &&
-    promptsProblem(prompts, adapter.label) === null &&
-    messages.every((m) => m.role !== 'assistant' || m.images > 0 || answerProblem(m.text, adapter.label) === null) &&
+    promptsProblem(prompts) === null &&
+    messages.every((m) => m.role !== 'assistant' || m.images > 0 || answerProblem(m.text) === null) &&
     !adapter.isStreaming(doc) &&
     turns.every((t) => t.role !== 'assistant' || adapter.answerFinished?.(t) !== false);
   return { ok, messages };

@@ -188,7 +188,7 @@ describe('not recognized, within one turn', () => {
     await stream(page, 'a1', WORDS, { signal: 'page' });
     await flush(2_000);
     expect(page.turns()).toEqual([]);
-    expect(page.health().at(-1)).toMatchObject({ status: 'not-recognized', reason: expect.stringContaining('heading') });
+    expect(page.health().at(-1)).toMatchObject({ status: 'not-recognized', reason: 'prompt-heading-only' });
     page.tracker.stop();
   });
 
@@ -199,7 +199,7 @@ describe('not recognized, within one turn', () => {
     page.tracker.start();
     await flush(2_000);
     expect(page.seeds()).toEqual([]);
-    expect(page.health()).toEqual([expect.objectContaining({ status: 'not-recognized' })]);
+    expect(page.health()).toEqual([expect.objectContaining({ status: 'not-recognized', reason: 'prompt-heading-only' })]);
     page.tracker.stop();
   });
 
@@ -214,7 +214,7 @@ describe('not recognized, within one turn', () => {
     page.add('assistant', 'a2', 'Second answer');
     page.tracker.start();
     await flush(2_000);
-    expect(page.health()).toEqual([expect.objectContaining({ status: 'not-recognized', reason: expect.stringContaining('same') })]);
+    expect(page.health()).toEqual([expect.objectContaining({ status: 'not-recognized', reason: 'prompts-same-label' })]);
     page.tracker.stop();
   });
 
@@ -227,7 +227,7 @@ describe('not recognized, within one turn', () => {
     await stream(page, 'a1', WORDS, { signal: 'page' });
     await flush(EMPTY_ANSWER_GRACE_MS + 5_000);
     expect(page.turns()).toEqual([]);
-    expect(page.health().at(-1)).toMatchObject({ status: 'not-recognized', reason: expect.stringContaining('text was not found') });
+    expect(page.health().at(-1)).toMatchObject({ status: 'not-recognized', reason: 'answer-empty' });
     page.tracker.stop();
   });
 });
