@@ -59,9 +59,9 @@ export function createContext(deps: LedgerDeps): LedgerContext {
 /** The day holding `turnId`, if recorded. A resend carries the same time; neighbours cover a sender that re-stamps across midnight. */
 export async function findRecordedDay(turnId: string, time: number): Promise<string | null> {
   const day = localDay(time);
-  for (const d of [day, addDays(day, -1), addDays(day, 1)]) {
-    const value = await readDay(d);
-    if (value.rows.some((r) => r[0] === turnId)) return d;
-  }
-  return null;
+  const days = [day, addDays(day, -1), addDays(day, 1)];
+  // Read together: each storage read is a round trip to the browser, and the worker records a turn only after this.
+  const values = await Promise.all(days.map(readDay));
+  const at = values.findIndex((value) => value.rows.some((r) => r[0] === turnId));
+  return at === -1 ? null : days[at];
 }
