@@ -50,7 +50,7 @@ export interface TrackerOptions {
 export interface TrackerHooks {
   /** A turn was sent for this answer (its worker reply follows through `send`). */
   turnSent(turnId: string, answer: PageMessage): void;
-  /** This answer was not counted, and why (in words). */
+  /** This answer was not counted, and why (a reason code; the label says it in the UI language). */
   answerSkipped(answer: PageMessage, reason: HealthReason): void;
   /** The messages a quiet scan found (already in hand: no extra page reads). */
   scanned(messages: readonly PageMessage[]): void;
