@@ -23,7 +23,7 @@ import { fingerprint } from '../sites/dom';
 import { ANSWER_TIMEOUT_MINUTES, type HealthReason } from '../domain/health-reasons';
 import type { ConversationSeed, TurnCompleted } from '../domain/turns';
 import { Outbox, type Send } from './outbox';
-import { promptsProblem } from './recognize';
+import { answerProblem, promptsProblem } from './recognize';
 import { mapInSlices } from './slices';
 
 /** How long the page must be quiet before a scan, by how much the site's streaming signal can be trusted. */
@@ -376,7 +376,7 @@ export class PageTracker {
     }
     const answerText = this.adapter.readText(answer);
     const extras = readExtras(this.adapter, answer);
-    if (answerText === '' && !extras.images) {
+    if (answerProblem(answerText) !== null && !extras.images) {
       if (!extras.pendingImages) return 'empty'; // an empty placeholder: the answer has not started yet
       this.wake(STREAMING_POLL_MS); // an image-only answer still drawing its first image
       return 'wait';
