@@ -13,7 +13,8 @@
  *  - the floor: tokenizing the new prompt and answer once, in the extension's worker.
  * Main-thread JS is attributed from CPU profiles (100 µs sampling): time with the extension's
  * content script (or the naive tracker) on the stack. Medians of 5 runs (the naive one runs once,
- * capped, because it cannot keep up). Writes bench/results/page.json.
+ * capped, because it cannot keep up). Writes bench/results/page.json. PAGE_BENCH_DUMP=<dir> also
+ * keeps each run's streaming CPU profile there (open it in DevTools' Performance panel).
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -470,6 +471,8 @@ async function run(mode: Mode, page: BenchPage, bundle: string, history: Record<
     const pageLongTasksStreamingMs = await longTasksSince(tab, streamFrom);
     const stream = attribute(streamProfile, extUrl);
     if (process.env.PAGE_BENCH_DEBUG && mode === 'extension') console.log(topFunctions(streamProfile, extUrl));
+    if (process.env.PAGE_BENCH_DUMP && mode === 'extension')
+      writeFileSync(`${process.env.PAGE_BENCH_DUMP}/stream-${Date.now()}.cpuprofile`, JSON.stringify(streamProfile));
     const updatesDone = await tab.evaluate(() => (window as unknown as { __updates: number }).__updates).catch(() => -1);
     const result: RunResult = {
       mode,

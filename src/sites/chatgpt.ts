@@ -12,7 +12,7 @@
  * class alone. Visually hidden headings ("You said:", "ChatGPT said:") are not part of a message.
  */
 import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { CHROME_SELECTOR, firstElement, firstMatching, idInUrl, visibleText } from './dom';
+import { anyMatches, CHROME_SELECTOR, firstElement, firstMatching, idInUrl, visibleText } from './dom';
 
 /** The named primary selectors (page report, drift tests); each a chain of alternatives, the usual one first. */
 const HOOKS = {
@@ -39,6 +39,16 @@ const HOOKS = {
   model: '[data-testid="model-switcher-dropdown-button"], button[data-composer-navigation-target="reasoning"]',
 } as const;
 
+/** Any of these on the page means an answer is being written (a stop button, a message or image marked as in progress). */
+const STREAMING_MARKS = [
+  HOOKS.stopA,
+  HOOKS.stopB,
+  `li${HOOKS.streamingB}`,
+  'li[data-message-role][id^="pending-"]',
+  `${HOOKS.turnC} ${HOOKS.busyC}`,
+  `${HOOKS.imagePreview}[aria-busy="true"]`,
+  '.result-streaming',
+];
 /** Message elements, in the order the variants are tried (a page serves one of them). */
 const MESSAGE_CHAIN = [HOOKS.messageA, HOOKS.messageB, HOOKS.unitC, HOOKS.turnLegacy];
 /** Visually hidden or non-message text inside messages: attribution headings, live regions. */
@@ -319,13 +329,7 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
   answerFinished: finished,
 
   isStreaming(doc) {
-    if (
-      doc.querySelector(
-        `${HOOKS.stopA}, ${HOOKS.stopB}, li${HOOKS.streamingB}, li[data-message-role][id^="pending-"], ${HOOKS.turnC} ${HOOKS.busyC}, ${HOOKS.imagePreview}[aria-busy="true"], .result-streaming`,
-      )
-    ) {
-      return true;
-    }
+    if (anyMatches(doc, STREAMING_MARKS)) return true;
     const last = lastMessage(doc);
     const role = last && roleOf(last);
     if (!last || !role) return false;

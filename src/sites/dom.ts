@@ -19,8 +19,27 @@ export function firstElement(root: ParentNode, chain: readonly string[]): Elemen
   return null;
 }
 
-/** Whether any selector of the chain matches: one pass over the page, not one per selector. */
-export const anyMatches = (root: ParentNode, chain: readonly string[]): boolean => root.querySelector(chain.join(',')) !== null;
+/** The element each chain (joined) last found under each root: see anyMatches. */
+const lastFound = new WeakMap<ParentNode, Map<string, Element>>();
+
+/**
+ * Whether any selector of the chain matches: one pass over the page, not one per selector. The
+ * element found last is tried first: while it is still under `root` and still matches, the answer
+ * is the same without walking the page again (the tracker asks once a second while an answer
+ * streams, and on a long chat each walk costs about a millisecond).
+ */
+export function anyMatches(root: ParentNode, chain: readonly string[]): boolean {
+  const selector = chain.join(',');
+  let found = lastFound.get(root);
+  const last = found?.get(selector);
+  if (last && (root as Node).contains(last) && last.matches(selector)) return true;
+  const now = root.querySelector(selector);
+  if (now) {
+    if (!found) lastFound.set(root, (found = new Map()));
+    found.set(selector, now);
+  } else found?.delete(selector);
+  return now !== null;
+}
 
 /** Drops elements nested inside another element of the same list (lists are in page order). */
 function outermost(els: Element[]): Element[] {
