@@ -34,7 +34,13 @@ export const ANSWER_TIMEOUT_MS = ANSWER_TIMEOUT_MINUTES * 60_000;
 export const NO_MESSAGES_GRACE_MS = 15_000;
 /** After a prompt is sent, how long a finished-looking answer may read as empty (reasoning first, a slow start) before the site is reported. */
 export const EMPTY_ANSWER_GRACE_MS = 60_000;
-const STREAMING_POLL_MS = 1_000;
+/**
+ * While the page says an answer is being written, how often to ask again. The page label must appear
+ * within 1 s of the answer finishing (issue 11): one poll interval plus the settle period plus the
+ * worker's reply. The check is cheap while streaming: the stop button found last is looked at in
+ * place (anyMatches in src/sites/dom.ts), not searched for.
+ */
+const STREAMING_POLL_MS = 250;
 const SEED_BATCH_CHARS = 20_000;
 
 export interface TrackerOptions {
