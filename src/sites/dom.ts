@@ -25,7 +25,7 @@ const lastFound = new WeakMap<ParentNode, Map<string, Element>>();
 /**
  * Whether any selector of the chain matches: one pass over the page, not one per selector. The
  * element found last is tried first: while it is still under `root` and still matches, the answer
- * is the same without walking the page again (the tracker asks once a second while an answer
+ * is the same without walking the page again (the tracker asks four times a second while an answer
  * streams, and on a long chat each walk costs about a millisecond).
  */
 export function anyMatches(root: ParentNode, chain: readonly string[]): boolean {
