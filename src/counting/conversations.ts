@@ -3,8 +3,9 @@
  * `conversations` family of src/storage/items.ts). Counts only: chat text is never stored.
  *
  * The worker keeps what it read or wrote in memory (it is the only writer), so counting a turn
- * does not wait for a storage read; a change made elsewhere (data deleted from the popup) drops
- * the cached copy.
+ * does not wait for a storage read. Its own deletions drop the copies: pruning, and "delete all
+ * data" (the popup asks the worker; dropCachedConversations). No storage.onChanged listener: Chrome
+ * would hand it every write to storage.local, the ledger's included.
  */
 import { browser } from 'wxt/browser';
 import { emptyConversation, type ConversationState } from '../domain/conversation';
@@ -13,28 +14,12 @@ import { bareKey, STORAGE_ITEMS } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 
 const conversations = STORAGE_ITEMS.conversations;
-/** The family's key prefix as storage.onChanged and storage.local.get name keys (without `local:`). */
+/** The family's key prefix as storage.local.get names keys (without `local:`). */
 const STORAGE_PREFIX = bareKey(conversations.prefix);
 const idOf = (site: SiteId, conversationId: string) => `${site}:${conversationId}`;
 export const conversationKey = (site: SiteId, conversationId: string) => conversations.keyOf(idOf(site, conversationId));
 
 const cache = new Map<string, ConversationState>();
-const ownWrites = new Set<string>();
-let watching = false;
-
-function watchForeignChanges(): void {
-  if (watching) return;
-  watching = true;
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local') return;
-    for (const [key, change] of Object.entries(changes)) {
-      if (!key.startsWith(STORAGE_PREFIX)) continue;
-      const written = change.newValue as ConversationState | undefined;
-      if (written && ownWrites.delete(`local:${key}@${written.updatedAt}`)) continue;
-      cache.delete(`local:${key}`);
-    }
-  });
-}
 
 /** The conversation as this worker last read or wrote it, if it has it in memory. */
 export function cachedConversation(site: SiteId, conversationId: string): ConversationState | undefined {
@@ -42,7 +27,6 @@ export function cachedConversation(site: SiteId, conversationId: string): Conver
 }
 
 export async function readConversation(site: SiteId, conversationId: string): Promise<ConversationState> {
-  watchForeignChanges();
   const key = conversationKey(site, conversationId);
   const cached = cache.get(key);
   if (cached) return cached;
@@ -60,27 +44,16 @@ export function writeConversation(site: SiteId, conversationId: string, state: C
   const key = conversationKey(site, conversationId);
   cache.set(key, state);
   return new Promise<void>((resolve) => setTimeout(resolve, 0))
-    .then(() => {
-      // Our own writes come back as storage changes: those must not drop the copy in memory.
-      ownWrites.add(`${key}@${state.updatedAt}`);
-      return conversations.item(idOf(site, conversationId)).setValue(state);
-    })
+    .then(() => conversations.item(idOf(site, conversationId)).setValue(state))
     .catch((e: unknown) => {
       cache.delete(key);
       throw e;
     });
 }
 
-/** Drops every conversation held in memory (after "delete all data"): the next turn reads storage. */
+/** Drops every conversation held in memory (after "delete all data", and as a restarted worker starts): the next turn reads storage. */
 export function dropCachedConversations(): void {
   cache.clear();
-}
-
-/** Forget what is in memory, as a restarted worker does (tests). */
-export function forgetCachedConversations(): void {
-  cache.clear();
-  ownWrites.clear();
-  watching = false;
 }
 
 /** Conversations untouched this long are dropped; reopening one seeds its history from the page again. */

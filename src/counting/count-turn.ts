@@ -2,9 +2,9 @@
 import type { ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../domain/turns';
-import { settingsItem } from '../storage/items';
+import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
-import { cachedConversation, forgetCachedConversations, readConversation, writeConversation } from './conversations';
+import { cachedConversation, dropCachedConversations, readConversation, writeConversation } from './conversations';
 import { answerExtras, type AnswerExtras } from './answer-extras';
 import { resolveModelKey, warmUpModelPatterns } from './models';
 import { countTokens } from './tokens';
@@ -122,12 +122,13 @@ function addMessage(state: ConversationState, id: string, tokens: number): void 
 
 let settings: Promise<Settings> | null = null;
 let loadedSettings: Settings | null = null;
+let stopFollowingSettings: (() => void) | null = null;
 
-/** The user's settings, read once and then kept current by watching storage. */
+/** The user's settings, read once and then kept current by the worker's own writes (writeSettings). */
 function currentSettings(): Promise<Settings> {
   if (!settings) {
     settings = settingsItem.getValue().then((value) => (loadedSettings = value));
-    settingsItem.watch((next) => {
+    stopFollowingSettings ??= onSettingsWritten((next) => {
       loadedSettings = next;
       settings = Promise.resolve(next);
     });
@@ -137,9 +138,11 @@ function currentSettings(): Promise<Settings> {
 
 /** Forget everything held in memory, as a restarted worker does (tests). */
 export function forgetCountingMemory(): void {
-  forgetCachedConversations();
+  dropCachedConversations();
   settings = null;
   loadedSettings = null;
+  stopFollowingSettings?.();
+  stopFollowingSettings = null;
 }
 
 /** Reads the settings and prepares the model patterns ahead of the first turn, so counting it waits for neither. */

@@ -7,7 +7,7 @@ import type { Settings } from '../domain/settings';
 import { postCalculation } from '../remote/client';
 import { parseBaseUrl } from '../remote/config';
 import { stateAfterFailure, stateAfterSuccess, stateNotSent } from '../remote/state';
-import { remoteStateItem, settingsItem, STORAGE_ITEMS } from '../storage/items';
+import { remoteStateItem, settingsItem, STORAGE_ITEMS, writeSettings } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import type { LedgerContext } from './context';
 import { readRemoteStatus } from './popup-state';
@@ -38,7 +38,7 @@ export function createRemoteSettings(ctx: LedgerContext) {
     await queueWrite(async () => {
       const s = structuredClone(await settingsItem.getValue());
       s.remote = { enabled: cfg.enabled, baseUrl: normalized };
-      await settingsItem.setValue(s);
+      await writeSettings(s);
       // A new configuration lifts a pause (rejected key) and forgets the old service's plan.
       await commit([STORAGE_ITEMS.remoteState.write({ ...INITIAL_REMOTE_STATE, at: ctx.now() })]);
     });

@@ -2,7 +2,7 @@
 import { findModel, findRegion } from '../core';
 import { CodedError } from '../domain/errors';
 import type { SettingsPatch } from '../domain/popup';
-import { settingsItem } from '../storage/items';
+import { settingsItem, writeSettings } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 
 export async function updateSettings(patch: SettingsPatch): Promise<void> {
@@ -28,6 +28,6 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
       if (override.modelKey === null) delete s.modelOverrides[override.site];
       else s.modelOverrides[override.site] = override.modelKey;
     }
-    await settingsItem.setValue(s);
+    await writeSettings(s);
   });
 }

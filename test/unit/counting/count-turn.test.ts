@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTurn as countTurnResult, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
-import { pruneConversations, pruneConversationsDaily } from '../../../src/counting/conversations';
+import { dropCachedConversations, pruneConversations, pruneConversationsDaily } from '../../../src/counting/conversations';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationState } from '../../../src/domain';
-import { DEFAULT_SETTINGS } from '../../../src/domain';
 import { siteHealthList } from '../../../src/ledger/popup-state';
-import { settingsItem, siteHealthItem } from '../../../src/storage/items';
+import { updateSettings } from '../../../src/ledger/update-settings';
+import { siteHealthItem } from '../../../src/storage/items';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
 
 const turn = (n: number, promptText: string, answerText: string, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
@@ -86,16 +86,19 @@ describe('counting turns', () => {
     expect((await countTurn(turn(2, P2, A2))).historyTokens).toBe(countTokens(P1) + countTokens(A1));
   });
 
-  it('drops its in-memory copy when the data is deleted elsewhere', async () => {
+  it('starts the history again after "delete all data" (the worker drops its copies in memory)', async () => {
     await countTurn(turn(1, P1, A1));
     await fakeBrowser.storage.local.clear();
+    dropCachedConversations(); // what deleteAllData's onDataDeleted is in the worker (src/worker/start.ts)
     expect((await countTurn(turn(2, P2, A2))).historyTokens).toBe(0);
   });
 
-  it('follows settings changed while the worker runs', async () => {
+  it('follows settings changed while the worker runs (settings/update)', async () => {
     await countTurn(turn(1, P1, A1));
-    await settingsItem.setValue({ ...DEFAULT_SETTINGS, countHistory: false });
+    await updateSettings({ countHistory: false });
     expect((await countTurn(turn(2, P2, A2))).historyTokens).toBe(0);
+    await updateSettings({ countHistory: true });
+    expect((await countTurn(turn(3, P3, A3))).historyTokens).toBeGreaterThan(0);
   });
 
   it('gives the same counts when turns arrive at once (writes are serialized)', async () => {
@@ -105,7 +108,7 @@ describe('counting turns', () => {
   });
 
   it('counts no history when the user turned history off', async () => {
-    await settingsItem.setValue({ ...DEFAULT_SETTINGS, countHistory: false });
+    await updateSettings({ countHistory: false });
     await countTurn(turn(1, P1, A1));
     const t2 = await countTurn(turn(2, P2, A2));
     expect(t2.historyTokens).toBe(0);
@@ -115,7 +118,7 @@ describe('counting turns', () => {
   it('uses the per-site override, else the page label, else the site default', async () => {
     expect((await countTurn(turn(1, P1, A1, { modelLabel: 'ChatGPT' }))).modelKey).toBe('alpha-5.6-terra');
     expect((await countTurn(turn(2, P1, A1, { modelLabel: 'o3-mini' }))).modelKey).toBe('o3-mini');
-    await settingsItem.setValue({ ...DEFAULT_SETTINGS, modelOverrides: { chatgpt: 'alpha-5.5-pro' } });
+    await updateSettings({ modelOverride: { site: 'chatgpt', modelKey: 'alpha-5.5-pro' } });
     expect((await countTurn(turn(3, P1, A1, { modelLabel: 'o3-mini' }))).modelKey).toBe('alpha-5.5-pro');
   });
 
