@@ -51,7 +51,7 @@ export function writeConversation(site: SiteId, conversationId: string, state: C
     });
 }
 
-/** Drops every conversation held in memory (after "delete all data", and as a restarted worker starts): the next turn reads storage. */
+/** Drops every conversation held in memory (after "delete all data"; in tests, as a restarted worker): the next turn reads storage. */
 export function dropCachedConversations(): void {
   cache.clear();
 }
