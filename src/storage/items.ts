@@ -132,7 +132,7 @@ export const STORAGE_ITEMS = {
 } as const;
 
 /** The settings, for reading. Writes go through writeSettings (the worker makes them all; pages send it messages). */
-export const settingsItem: Pick<WxtStorageItem<Settings, Record<string, never>>, 'getValue' | 'fallback'> = STORAGE_ITEMS.settings.item;
+export const settingsItem: Pick<WxtStorageItem<Settings, Record<string, never>>, 'getValue'> = STORAGE_ITEMS.settings.item;
 
 const settingsReaders = new Set<(next: Settings) => void>();
 
