@@ -43,14 +43,14 @@ it("writes request counts and latencies exactly as prom-client's Counter and His
     ['/api/v1/calculate', 400, 2.5],
     ['unmatched', 404, 0.02],
   ] as const;
-  for (const o of first) metrics.request(...o);
+  for (const [route, status, seconds] of first) metrics.request(route, status, seconds);
   expect(requestSeries(await metrics.registry.metrics())).toBe(requestSeries(await referenceText(first)));
 
   const second = [
     ['/api/v2/calculate', 200, 0.001],
     ['/metrics', 200, 0.0002],
   ] as const;
-  for (const o of second) metrics.request(...o);
+  for (const [route, status, seconds] of second) metrics.request(route, status, seconds);
   const text = await metrics.registry.metrics();
   expect(requestSeries(text)).toBe(requestSeries(await referenceText([...first, ...second])));
   expect(text).toContain('footprint_http_requests_total{route="/api/v2/calculate",status="200"} 4');
