@@ -55,7 +55,8 @@ const unauthorized = (baseUrl: string, detail: string) => problemAnswer('UNAUTHO
 
 const rejected = (answer: Answer, keyId: string | null = null): MeteredAnswer => ({ ...answer, keyId, event: 'rejected' });
 
-export const renderBody = (body: BodyTemplate, remaining: number): string => (body.tail === null ? body.head : body.head + remaining + body.tail);
+export const renderBody = (body: BodyTemplate, remaining: number): string =>
+  (body.tail === null ? body.head : body.head + remaining + body.tail) + (body.shared ?? '');
 
 /**
  * One metered calculation, in the service's order: body checks (413, 415,

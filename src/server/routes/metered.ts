@@ -3,14 +3,14 @@ import { calculate, calculateV1, type CalculationResponse, type V1Calculation, t
 import { meter, type MeteredAnswer, type MeteredRoute, type MeteringDeps } from '../metering';
 import { incomingOf } from '../node-request';
 import { answerResponse } from '../problem';
-import { calculationJson } from './calculation-json';
+import { calculationJsonParts } from './calculation-json';
 import { allowMethods } from './methods';
 
 export const V2_CALCULATE: MeteredRoute<CalculationResponse> = {
   path: '/api/v2/calculate',
   fingerprintTag: 'v2:',
   compute: calculate,
-  render: (value) => ({ head: calculationJson(value), tail: null }),
+  render: calculationJsonParts,
 };
 
 /** Stands for `rate_limit.remaining` while the version 1 body is written; the body is split there. */

@@ -9,6 +9,7 @@ import {
   type Reservation,
   type Store,
   type StoredApiKey,
+  withSharedInline,
 } from './store';
 
 const PREFIX = 'footprint:';
@@ -152,6 +153,7 @@ export async function openRedisStore(url: string): Promise<Store> {
     },
     async meter(m: MeterRequest): Promise<MeterOutcome> {
       const keyId = m.key.id;
+      const body = withSharedInline(m.body);
       const args = [
         keyId,
         m.key.plan,
@@ -160,8 +162,8 @@ export async function openRedisStore(url: string): Promise<Store> {
         m.idempotency?.fingerprint ?? '',
         IDEMPOTENCY_TTL_SECONDS,
         m.resetSeconds,
-        m.body.head,
-        m.body.tail ?? '',
+        body.head,
+        body.tail ?? '',
       ];
       const keys = [keyByHash(m.key.hash), usageKey(keyId, m.monthKey)];
       if (m.idempotency) keys.push(idempotencyKey(keyId, m.idempotency.key));

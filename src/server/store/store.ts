@@ -34,12 +34,24 @@ export interface Reservation {
 /**
  * A calculation's answer as stored for replays: the JSON body, split where the
  * month's remaining quota goes when the body carries it (version 1's
- * `rate_limit.remaining`): body = head + remaining + tail. `tail` is null when
- * the body does not depend on the quota (version 2).
+ * `rate_limit.remaining`): body = head + remaining + tail, then `shared`.
+ * `tail` is null when the body does not depend on the quota (version 2).
  */
 export interface BodyTemplate {
   head: string;
   tail: string | null;
+  /**
+   * The body's closing part when many answers end alike (version 2: the data
+   * sources, plan and methodology URL, about half the body): a store may keep
+   * it once and refer to it.
+   */
+  shared?: string;
+}
+
+/** The same body with its shared part written out (for a store that keeps every answer whole). */
+export function withSharedInline(body: BodyTemplate): { head: string; tail: string | null } {
+  if (body.shared === undefined) return body;
+  return body.tail === null ? { head: body.head + body.shared, tail: null } : { head: body.head, tail: body.tail + body.shared };
 }
 
 /** A stored success, replayed to a repeat of the same Idempotency-Key and body. */
