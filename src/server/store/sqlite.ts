@@ -155,7 +155,7 @@ function sharedPartTable(db: Database.Database): { idOf(text: string): number; t
 }
 
 /** The embedded store: one SQLite file in WAL mode; several processes may share it. */
-export function openSqliteStore(path: string): Store {
+export function openSqliteStore(path: string, options: { walLimitBytes?: number } = {}): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -163,7 +163,7 @@ export function openSqliteStore(path: string): Store {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   // Checkpoints of a file run on a worker thread (see checkpointer.ts), not in some request's commit.
-  const checkpointer = path === ':memory:' ? null : startCheckpointer(path);
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(path, options.walLimitBytes);
   if (checkpointer) db.pragma('wal_autocheckpoint = 0');
   db.exec(SCHEMA);
   addSharedPartColumn(db);
