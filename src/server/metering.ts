@@ -1,6 +1,6 @@
 import { findPlan, type Result } from '../core';
 import { authenticateForRequest } from './store/api-keys';
-import type { BodyTemplate, MeterOutcome, Store, StoredApiKey } from './store/store';
+import { renderBody, type BodyTemplate, type MeterOutcome, type Store, type StoredApiKey } from './store/store';
 import { coreErrorProblem, internalProblem, problemAnswer, type Answer, type AnswerHeaders } from './problem';
 import { readJsonBody, type RequestSource } from './request-body';
 import { readIdempotencyKey, requestFingerprint } from './idempotency';
@@ -54,9 +54,6 @@ const JSON_TYPE = 'application/json';
 const unauthorized = (baseUrl: string, detail: string) => problemAnswer('UNAUTHORIZED', detail, baseUrl, { 'WWW-Authenticate': 'Bearer realm="footprint"' });
 
 const rejected = (answer: Answer, keyId: string | null = null): MeteredAnswer => ({ ...answer, keyId, event: 'rejected' });
-
-export const renderBody = (body: BodyTemplate, remaining: number): string =>
-  (body.tail === null ? body.head : body.head + remaining + body.tail) + (body.shared ?? '');
 
 /**
  * One metered calculation, in the service's order: body checks (413, 415,

@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { renderBody } from '../../src/server/metering';
 import { calculate } from '../../src/core';
 import { calculationJson } from '../../src/server/routes/calculation-json';
 import { V2_CALCULATE } from '../../src/server/routes/metered';
 import { openSqliteStore } from '../../src/server/store/sqlite';
-import type { BodyTemplate, MeterOutcome, MeterRequest, StoredApiKey } from '../../src/server/store/store';
+import { renderBody, type BodyTemplate, type MeterOutcome, type MeterRequest, type StoredApiKey } from '../../src/server/store/store';
 
 let dir: string;
 beforeEach(() => {

@@ -48,6 +48,10 @@ export interface BodyTemplate {
   shared?: string;
 }
 
+/** The body a template stands for, with the month's remaining quota where the body carries it. */
+export const renderBody = (body: BodyTemplate, remaining: number): string =>
+  (body.tail === null ? body.head : body.head + remaining + body.tail) + (body.shared ?? '');
+
 /** The same body with its shared part written out (for a store that keeps every answer whole). */
 export function withSharedInline(body: BodyTemplate): { head: string; tail: string | null } {
   if (body.shared === undefined) return body;
