@@ -23,6 +23,7 @@ import { buildSync } from 'esbuild';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchWithExtension, type LaunchedExtension } from '../test/e2e/support/launch';
+import { buildExtensionUnlessGiven } from './support/extension-build';
 
 const EXTENSION_DIR = resolve(process.env.PAGE_EXTENSION_DIR ?? '.output/chrome-mv3');
 const CONTENT_JS = resolve(EXTENSION_DIR, 'content-scripts/chatgpt.js');
@@ -603,6 +604,7 @@ const median = (xs: number[]) => {
 const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(d));
 
 async function main() {
+  buildExtensionUnlessGiven(process.env.PAGE_EXTENSION_DIR);
   const page = buildPage();
   const bundle = tokenizerBundle();
   const contentBytes = statSync(CONTENT_JS).size;

@@ -16,7 +16,6 @@
  * same run and on the same seeded year, in the same rounds (the opens of all
  * rounds pooled), so before/after compare on a shared, noisy machine.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -24,6 +23,7 @@ import { fakeBrowser } from '@webext-core/fake-browser';
 import type { CountedTurn } from '../src/domain';
 import { SITE_IDS } from '../src/sites/site-ids';
 import { launchWithExtension, type LaunchedExtension } from '../test/e2e/support/launch';
+import { buildExtensionUnlessGiven } from './support/extension-build';
 
 const DAYS = Number(process.env.POPUP_BENCH_DAYS ?? 365);
 const TURNS_PER_DAY = 100;
@@ -170,7 +170,7 @@ const median = (xs: number[]) => {
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1]!;
 
 async function main() {
-  if (process.env.SKIP_BUILD !== '1' && !OWN_BUILD) execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
+  buildExtensionUnlessGiven(OWN_BUILD);
   const now = Date.now();
   const t0 = performance.now();
   const snapshot = await seedYear(now);
