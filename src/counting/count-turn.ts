@@ -65,7 +65,8 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
         next.historyTokens -= next.messages[earlier.answerId];
         delete next.messages[earlier.answerId];
       }
-      next.prompts = { ...next.prompts, [promptId]: { historyBefore: history, answerId: turn.turnId } };
+      // In place too: copying every earlier prompt's entry made each turn cost more the longer the chat (0.1 ms at 200 turns).
+      (next.prompts ??= {})[promptId] = { historyBefore: history, answerId: turn.turnId };
       addMessage(next, promptId, promptTokens);
       addMessage(next, turn.turnId, answerTokens);
       return { counted, unreadableDuration: extras.unreadableDuration, persisted: writeConversation(turn.site, turn.conversationId, next) };
