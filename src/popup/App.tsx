@@ -9,6 +9,7 @@ import { Breakdown } from './components/Breakdown';
 import { DailyChart } from './components/DailyChart';
 import { DataActions } from './components/DataActions';
 import { LastAnswer, extrasOf } from './components/LastAnswer';
+import { comparedWithUsual } from './usual-answer';
 import { RegionSettings } from './components/RegionSettings';
 import { RemoteSettings } from './components/RemoteSettings';
 import { TotalsPanel } from './components/TotalsPanel';
@@ -126,7 +127,12 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
           )}
           <Alerts state={load.state} locale={locale} />
           <TotalsPanel state={load.state} locale={locale} />
-          <LastAnswer entry={load.state.lastTurn} locale={locale} extras={extrasOf(load.state.lastTurn, load.state.lastImages)} />
+          <LastAnswer
+            entry={load.state.lastTurn}
+            locale={locale}
+            extras={extrasOf(load.state.lastTurn, load.state.lastImages)}
+            usual={comparedWithUsual(load.state)}
+          />
           {showRest && <Rest state={load.state} locale={locale} refresh={refresh} setRemote={setRemote} />}
         </main>
       )}

@@ -3,6 +3,7 @@ import type { LedgerEntry } from '../../domain/ledger';
 import { SITE_LABELS } from '../../sites';
 import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatEstimateNumber, formatWhen, waterQuantity } from '../../display';
 import { t, tn } from '../../i18n/t';
+import { usualComparisonText, type UsualComparison } from '../usual-answer';
 import { computedByText, regionName } from '../view';
 import { QuantityText } from './QuantityText';
 import { Rich } from './Rich';
@@ -28,7 +29,18 @@ export function extrasOf(entry: LedgerEntry | null, images: LedgerEntry | null):
 }
 
 /** The most recent answer: where, which model, exact token counts, its footprint and how it was computed. */
-export function LastAnswer({ entry, locale, extras = {} }: { entry: LedgerEntry | null; locale: string; extras?: AnswerExtras }) {
+export function LastAnswer({
+  entry,
+  locale,
+  extras = {},
+  usual = null,
+}: {
+  entry: LedgerEntry | null;
+  locale: string;
+  extras?: AnswerExtras;
+  /** Against the other answers of the last 30 days (null: too few to compare with). */
+  usual?: UsualComparison | null;
+}) {
   if (entry === null) {
     return (
       <section aria-labelledby="last-h">
@@ -69,6 +81,11 @@ export function LastAnswer({ entry, locale, extras = {} }: { entry: LedgerEntry 
             </dd>
           </div>
         </dl>
+        {usual && (
+          <p class="muted" data-testid="last-vs-usual">
+            {usualComparisonText(usual, locale)}
+          </p>
+        )}
         <dl class="pairs">
           <dt>{t('last_input')}</dt>
           <dd>

@@ -216,6 +216,18 @@ describe('most recent answer', () => {
     expect(text('last-computed-by')).toMatch(/plan pro/);
   });
 
+  it('compares the latest answer with the usual one of the last 30 days', async () => {
+    await mount(popupState());
+    expect(text('last-vs-usual')).toMatch(/^≈ \d(\.\d)?× the energy of your average answer in the last 30 days \(\d+ answers\)$/);
+  });
+
+  it('makes no comparison with too few answers to compare with', async () => {
+    const state = popupState();
+    await mount(popupState({ totals: { ...state.totals, last30: { ...state.totals.last30, turns: 3 } } }));
+    expect(text('last-energy')).not.toBe('');
+    expect($('[data-testid="last-vs-usual"]')).toBeNull();
+  });
+
   it('says a fallback turn was computed locally and queued for the service', async () => {
     await mount(popupState({ lastTurn: ledgerEntry({ promptTokens: 5, historyTokens: 0, answerTokens: 5, computedBy: 'local-fallback' }) }));
     expect(text('last-computed-by')).toMatch(/locally because the service failed; queued/);
