@@ -511,7 +511,7 @@ async function run(mode: Mode, page: BenchPage, bundle: string, history: Record<
       result.workerCountMs = countMs;
       result.workerHandledMs = handledMs;
       result.floorMs = await floorInWorker(ext, bundle, page);
-      Object.assign(result, await moreTurns(ext, bundle));
+      Object.assign(result, await moreTurns(ext));
       if (process.env.PAGE_BENCH_DEBUG)
         console.log(
           'TEMP',
@@ -538,13 +538,17 @@ const EXTRA_TURNS = 10;
 /**
  * The worker's counting measured on ten more turns (each a new 2,000-token answer, sent from an
  * extension page as the content script sends them) against the floor on the same texts: the
- * worker's clock has 0.1 ms steps, so one turn alone says little about a ratio near 1.
+ * worker's clock has 0.1 ms steps, so one turn alone says little about a ratio near 1. Each
+ * turn's floor is taken right after its count, in a task of its own like the count: tokenizing
+ * the ten texts back to back in one task measured 0.3-0.4 ms where the same texts one per task
+ * took 0.4-0.7 ms (2026-11-25), which made the floor lower than any single count can be.
  */
-async function moreTurns(ext: LaunchedExtension, bundle: string): Promise<{ extraCountMs: number[]; extraFloorMs: number[] }> {
+async function moreTurns(ext: LaunchedExtension): Promise<{ extraCountMs: number[]; extraFloorMs: number[] }> {
   const texts = Array.from({ length: EXTRA_TURNS }, (_, i) => ({ prompt: textOfTokens(50_000 + i, 40), answer: textOfTokens(60_000 + i, 2_000) }));
   const page = await ext.context.newPage();
   await page.goto(`chrome-extension://${ext.extensionId}/methodology.html`);
   const extraCountMs: number[] = [];
+  const extraFloorMs: number[] = [];
   for (const [i, t] of texts.entries()) {
     const answer = (await page.evaluate(
       (msg) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage(msg),
@@ -564,18 +568,17 @@ async function moreTurns(ext: LaunchedExtension, bundle: string): Promise<{ extr
     )) as { ok: boolean };
     if (!answer?.ok) throw new Error(`extra turn ${i} not acknowledged: ${JSON.stringify(answer)}`);
     extraCountMs.push((await ext.worker.evaluate(() => performance.getEntriesByName('footprint:count-turn').at(-1)?.duration ?? -1)) as number);
+    extraFloorMs.push(
+      (await ext.worker.evaluate((turn) => {
+        const tok = (globalThis as unknown as { __o200kFloor: { countTokens(s: string): number } }).__o200kFloor;
+        const start = performance.now();
+        tok.countTokens(turn.prompt);
+        tok.countTokens(turn.answer);
+        return performance.now() - start;
+      }, t)) as number,
+    );
   }
   await page.close();
-  const extraFloorMs = (await ext.worker.evaluate((ts) => {
-    const tok = (globalThis as unknown as { __o200kFloor: { countTokens(s: string): number } }).__o200kFloor;
-    return ts.map((t) => {
-      const start = performance.now();
-      tok.countTokens(t.prompt);
-      tok.countTokens(t.answer);
-      return performance.now() - start;
-    });
-  }, texts)) as number[];
-  void bundle;
   return { extraCountMs, extraFloorMs };
 }
 
