@@ -9,11 +9,11 @@ import { Breakdown } from './components/Breakdown';
 import { DailyChart } from './components/DailyChart';
 import { DataActions } from './components/DataActions';
 import { LastAnswer, extrasOf } from './components/LastAnswer';
-import { comparedWithUsual } from './usual-answer';
 import { RegionSettings } from './components/RegionSettings';
 import { RemoteSettings } from './components/RemoteSettings';
 import { TotalsPanel } from './components/TotalsPanel';
 import { TrackingSettings } from './components/TrackingSettings';
+import { comparedWithUsual } from './usual-answer';
 
 type Load = { status: 'loading'; slow: boolean } | { status: 'error'; error: MessageError } | { status: 'ready'; state: PopupState };
 
