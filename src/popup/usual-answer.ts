@@ -30,8 +30,12 @@ export function comparedWithUsual(state: Pick<PopupState, 'lastTurn' | 'lastImag
   return { ratio: lastKwh / (earlierKwh / earlierAnswers), earlierAnswers };
 }
 
-/** "≈ 2.1× the energy of your average answer …", two significant figures like every estimate; "<0.1×" below. */
-export function usualComparisonText(c: UsualComparison, locale: string): string {
+/**
+ * Under the latest answer's energy, "≈ 2.1× usual"; in full for hover and screen readers, "≈ 2.1×
+ * the energy of your average answer in the last 30 days (37 answers)". Two significant figures
+ * like every estimate; "<0.1×" below a tenth.
+ */
+export function usualComparisonTexts(c: UsualComparison, locale: string): { short: string; full: string } {
   const ratio = c.ratio < SMALLEST_SHOWN ? belowSmallest(locale) : `≈ ${formatEstimateNumber(c.ratio, locale)}`;
-  return t('last_vsUsual', [ratio, formatCount(c.earlierAnswers, locale)]);
+  return { short: t('last_vsUsual', ratio), full: t('last_vsUsualFull', [ratio, formatCount(c.earlierAnswers, locale)]) };
 }

@@ -3,7 +3,7 @@ import type { LedgerEntry } from '../../domain/ledger';
 import { SITE_LABELS } from '../../sites';
 import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatEstimateNumber, formatWhen, waterQuantity } from '../../display';
 import { t, tn } from '../../i18n/t';
-import { usualComparisonText, type UsualComparison } from '../usual-answer';
+import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
 import { computedByText, regionName } from '../view';
 import { QuantityText } from './QuantityText';
 import { Rich } from './Rich';
@@ -26,6 +26,16 @@ export function extrasOf(entry: LedgerEntry | null, images: LedgerEntry | null):
     reasoning: shownTokens + estimatedTokens > 0 ? { shownTokens, estimatedTokens } : null,
     images: images ? { count: imageCountOf(images), energyKwh: images.energyKwh } : null,
   };
+}
+
+/** Under the energy figure, where the water's stress badge leaves room: short on screen, in full for hover and screen readers. */
+function UsualLine({ texts }: { texts: { short: string; full: string } }) {
+  return (
+    <span class="usual" title={texts.full} data-testid="last-vs-usual">
+      <span aria-hidden="true">{texts.short}</span>
+      <span class="visually-hidden">{texts.full}</span>
+    </span>
+  );
 }
 
 /** The most recent answer: where, which model, exact token counts, its footprint and how it was computed. */
@@ -64,6 +74,7 @@ export function LastAnswer({
             <dt>{t('quantity_energy')}</dt>
             <dd data-testid="last-energy">
               <QuantityText q={energyQuantity(entry.energyKwh, locale)} />
+              {usual && <UsualLine texts={usualComparisonTexts(usual, locale)} />}
             </dd>
           </div>
           <div>
@@ -81,11 +92,6 @@ export function LastAnswer({
             </dd>
           </div>
         </dl>
-        {usual && (
-          <p class="muted" data-testid="last-vs-usual">
-            {usualComparisonText(usual, locale)}
-          </p>
-        )}
         <dl class="pairs">
           <dt>{t('last_input')}</dt>
           <dd>
@@ -111,7 +117,7 @@ export function LastAnswer({
           {extras.reasoning && extras.reasoning.estimatedTokens > 0 && (
             <>
               <dt>{t('last_reasoning')}</dt>
-              <dd data-testid="last-reasoning">{t('last_reasoningEstimate', formatEstimateNumber(extras.reasoning.estimatedTokens, locale))}</dd>
+              <dd data-testid="last-reasoning">≈ {formatEstimateNumber(extras.reasoning.estimatedTokens, locale)}</dd>
             </>
           )}
           {extras.images && (

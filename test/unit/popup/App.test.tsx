@@ -218,7 +218,10 @@ describe('most recent answer', () => {
 
   it('compares the latest answer with the usual one of the last 30 days', async () => {
     await mount(popupState());
-    expect(text('last-vs-usual')).toMatch(/^≈ \d(\.\d)?× the energy of your average answer in the last 30 days \(\d+ answers\)$/);
+    const line = byTestId('last-vs-usual');
+    expect(line.querySelector('[aria-hidden="true"]')!.textContent).toMatch(/^≈ \d(\.\d)?× usual$/);
+    expect(line.title).toMatch(/^≈ \d(\.\d)?× the energy of your average answer in the last 30 days \(\d+ answers\)$/);
+    expect(line.querySelector('.visually-hidden')!.textContent).toBe(line.title);
   });
 
   it('makes no comparison with too few answers to compare with', async () => {
@@ -606,7 +609,7 @@ describe('latest answer: reasoning and images (issue 10)', () => {
         root,
       ),
     );
-    expect(text('last-reasoning')).toBe('≈ 1,200 reasoning tokens (estimated)');
+    expect(text('last-reasoning')).toBe('≈ 1,200');
     expect(text('last-images')).toMatch(/^2 \(image-gen, .*5\.8 Wh\)$/);
     expect(text('last-water')).toMatch(/^≈ 260 µL \(about 5 drops\)/);
   });
@@ -623,7 +626,7 @@ describe('latest answer: reasoning and images (issue 10)', () => {
     };
     await act(() => render(<LastAnswer entry={entry} locale="en" extras={extrasOf(entry, images)} />, root));
     expect(text('last-reasoning-shown')).toBe('40');
-    expect(text('last-reasoning')).toBe('≈ 3,600 reasoning tokens (estimated)');
+    expect(text('last-reasoning')).toBe('≈ 3,600');
     expect(text('last-images')).toMatch(/^3 /);
     expect(extrasOf(ledgerEntry({ promptTokens: 1, historyTokens: 0, answerTokens: 1 }), null)).toEqual({ reasoning: null, images: null });
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LedgerEntry, PopupState } from '../../../src/domain';
-import { MIN_EARLIER_ANSWERS, comparedWithUsual, usualComparisonText } from '../../../src/popup/usual-answer';
+import { MIN_EARLIER_ANSWERS, comparedWithUsual, usualComparisonTexts } from '../../../src/popup/usual-answer';
 import { addDays, localDay } from '../../../src/storage/days';
 import { useCatalog } from '../../support/messages';
 import { ledgerEntry, totalsOf } from './fixtures';
@@ -66,23 +66,25 @@ describe('comparedWithUsual', () => {
   });
 });
 
-describe('usualComparisonText', () => {
+describe('usualComparisonTexts', () => {
   afterEach(() => useCatalog('en'));
 
-  it('gives the ratio two significant figures with "≈", in the UI language', () => {
+  it('gives the ratio two significant figures with "≈", short and in full, in the UI language', () => {
     useCatalog('en');
-    expect(usualComparisonText({ ratio: 2.137, earlierAnswers: 1234 }, 'en')).toBe(
-      '≈ 2.1× the energy of your average answer in the last 30 days (1,234 answers)',
-    );
+    expect(usualComparisonTexts({ ratio: 2.137, earlierAnswers: 1234 }, 'en')).toEqual({
+      short: '≈ 2.1× usual',
+      full: '≈ 2.1× the energy of your average answer in the last 30 days (1,234 answers)',
+    });
     useCatalog('de');
-    expect(usualComparisonText({ ratio: 0.456, earlierAnswers: 12 }, 'de')).toBe(
-      '≈ 0,46-mal so viel Energie wie Ihre durchschnittliche Antwort der letzten 30 Tage (12 Antworten)',
-    );
+    expect(usualComparisonTexts({ ratio: 0.456, earlierAnswers: 12 }, 'de')).toEqual({
+      short: '≈ 0,46× üblich',
+      full: '≈ 0,46-mal so viel Energie wie Ihre durchschnittliche Antwort der letzten 30 Tage (12 Antworten)',
+    });
   });
 
   it('never shows more than one zero after the decimal point: "<0.1" below a tenth', () => {
     useCatalog('en');
-    expect(usualComparisonText({ ratio: 0.04, earlierAnswers: 9 }, 'en')).toBe('<0.1× the energy of your average answer in the last 30 days (9 answers)');
-    expect(usualComparisonText({ ratio: 13.6, earlierAnswers: 9 }, 'en')).toMatch(/^≈ 14×/);
+    expect(usualComparisonTexts({ ratio: 0.04, earlierAnswers: 9 }, 'en').short).toBe('<0.1× usual');
+    expect(usualComparisonTexts({ ratio: 13.6, earlierAnswers: 9 }, 'en').full).toMatch(/^≈ 14× the energy/);
   });
 });
