@@ -28,13 +28,13 @@ export function extrasOf(entry: LedgerEntry | null, images: LedgerEntry | null):
   };
 }
 
-/** Under the energy figure, where the water's stress badge leaves room: short on screen, in full for hover and screen readers. */
+/** A second value of the energy, under its figure where the water's stress badge leaves room: short on screen, in full for hover and screen readers. */
 function UsualLine({ texts }: { texts: { short: string; full: string } }) {
   return (
-    <span class="usual" title={texts.full} data-testid="last-vs-usual">
+    <dd class="usual" title={texts.full} data-testid="last-vs-usual">
       <span aria-hidden="true">{texts.short}</span>
       <span class="visually-hidden">{texts.full}</span>
-    </span>
+    </dd>
   );
 }
 
@@ -74,8 +74,8 @@ export function LastAnswer({
             <dt>{t('quantity_energy')}</dt>
             <dd data-testid="last-energy">
               <QuantityText q={energyQuantity(entry.energyKwh, locale)} />
-              {usual && <UsualLine texts={usualComparisonTexts(usual, locale)} />}
             </dd>
+            {usual && <UsualLine texts={usualComparisonTexts(usual, locale)} />}
           </div>
           <div>
             <dt>{t('quantity_carbon')}</dt>

@@ -218,6 +218,7 @@ describe('most recent answer', () => {
 
   it('compares the latest answer with the usual one of the last 30 days', async () => {
     await mount(popupState());
+    expect(text('last-energy')).toBe(shown(energyQuantity(popupState().lastTurn!.energyKwh, 'en')));
     const line = byTestId('last-vs-usual');
     expect(line.querySelector('[aria-hidden="true"]')!.textContent).toMatch(/^≈ \d(\.\d)?× usual$/);
     expect(line.title).toMatch(/^≈ \d(\.\d)?× the energy of your average answer in the last 30 days \(\d+ answers\)$/);
