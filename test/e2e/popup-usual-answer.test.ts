@@ -1,7 +1,7 @@
 /**
  * The latest answer against the usual one, in the built extension with the real worker: seven
  * turns counted by the worker (the last with hidden reasoning and a generated image, the tallest
- * the latest answer gets), then the popup in English and in German. The line says what the
+ * the latest answer gets), then the popup in English, German and Japanese. The line says what the
  * popup's own state gives, and the latest answer still ends within the first 380x600 screen.
  */
 import { resolve } from 'node:path';
@@ -18,6 +18,7 @@ const sentence = (n: number) => `Cooling water use depends on the climate and th
 describe.each([
   { lang: 'en', locale: 'en-US' },
   { lang: 'de', locale: 'de' },
+  { lang: 'ja', locale: 'ja' },
 ])('the usual answer, UI in $lang', ({ lang, locale }) => {
   let ext: LaunchedExtension | undefined;
   afterEach(async () => {
