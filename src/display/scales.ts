@@ -79,14 +79,17 @@ export function sharedUnit(s: Scale, values: readonly number[]): Unit {
   return unitFor(s, roundSignificant(max, ESTIMATE_DIGITS));
 }
 
-/** An estimate (two significant figures, "≈"), in `unit` if given (rows sharing one), else its own unit. */
+/** An estimate without a unit (a ratio, a token estimate): "≈ 2.1", "<0.1" above zero below the smallest shown, "0". */
+export function formatUnitlessEstimate(value: number, locale: string): Quantity {
+  if (value === 0) return { value: formatEstimateNumber(0, locale), unit: '', approx: false };
+  if (Math.abs(value) < SMALLEST_SHOWN) return { value: belowSmallest(locale), unit: '', approx: false };
+  return { value: formatEstimateNumber(value, locale), unit: '', approx: true };
+}
+
+/** An estimate (two significant figures, "≈"), in `unit` if given (rows sharing one), else its own unit; zero in the home unit. */
 export function formatEstimate(s: Scale, value: number, locale: string, unit?: Unit): Quantity {
-  if (value === 0) return { value: formatEstimateNumber(0, locale), unit: s.units[homeIndex(s)]!.symbol, approx: false };
-  const rounded = roundSignificant(value, ESTIMATE_DIGITS);
-  const u = unit ?? unitFor(s, rounded);
-  const inUnit = value / u.size;
-  if (Math.abs(inUnit) < SMALLEST_SHOWN) return { value: belowSmallest(locale), unit: u.symbol, approx: false };
-  return { value: formatEstimateNumber(inUnit, locale), unit: u.symbol, approx: true };
+  const u = value === 0 ? s.units[homeIndex(s)]! : (unit ?? unitFor(s, roundSignificant(value, ESTIMATE_DIGITS)));
+  return { ...formatUnitlessEstimate(value / u.size, locale), unit: u.symbol };
 }
 
 /**

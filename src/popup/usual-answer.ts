@@ -3,7 +3,7 @@
  * included) against the mean of the other answers of the last 30 days (whose totals include
  * their images too). Too few answers to compare with: nothing is shown.
  */
-import { SMALLEST_SHOWN, belowSmallest, formatCount, formatEstimateNumber } from '../display';
+import { formatCount, formatUnitlessEstimate, quantityText } from '../display';
 import type { PopupState } from '../domain';
 import { t } from '../i18n/t';
 import { localDay } from '../storage/days';
@@ -36,6 +36,6 @@ export function comparedWithUsual(state: Pick<PopupState, 'lastTurn' | 'lastImag
  * like every estimate; "<0.1×" below a tenth.
  */
 export function usualComparisonTexts(c: UsualComparison, locale: string): { short: string; full: string } {
-  const ratio = c.ratio < SMALLEST_SHOWN ? belowSmallest(locale) : `≈ ${formatEstimateNumber(c.ratio, locale)}`;
+  const ratio = quantityText(formatUnitlessEstimate(c.ratio, locale));
   return { short: t('last_vsUsual', ratio), full: t('last_vsUsualFull', [ratio, formatCount(c.earlierAnswers, locale)]) };
 }

@@ -1,7 +1,7 @@
 import { imageCountOf } from '../../domain/image-records';
 import type { LedgerEntry } from '../../domain/ledger';
 import { SITE_LABELS } from '../../sites';
-import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatEstimateNumber, formatWhen, waterQuantity } from '../../display';
+import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatUnitlessEstimate, formatWhen, waterQuantity } from '../../display';
 import { t, tn } from '../../i18n/t';
 import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
 import { computedByText, regionName } from '../view';
@@ -117,7 +117,9 @@ export function LastAnswer({
           {extras.reasoning && extras.reasoning.estimatedTokens > 0 && (
             <>
               <dt>{t('last_reasoning')}</dt>
-              <dd data-testid="last-reasoning">≈ {formatEstimateNumber(extras.reasoning.estimatedTokens, locale)}</dd>
+              <dd data-testid="last-reasoning">
+                <QuantityText q={formatUnitlessEstimate(extras.reasoning.estimatedTokens, locale)} />
+              </dd>
             </>
           )}
           {extras.images && (

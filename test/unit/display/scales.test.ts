@@ -17,6 +17,7 @@ import {
   formatDay,
   formatEstimate,
   formatFactor,
+  formatUnitlessEstimate,
   formatShare,
   quantityText,
   sharedUnit,
@@ -69,6 +70,14 @@ describe('two significant figures with "≈" for estimates', () => {
     expect(energy(0)).toBe('0 Wh');
     expect(carbon(0, 'de')).toBe('0 g CO₂e');
     expect(water(0, 'ja')).toBe('0 mL');
+  });
+  it('applies the same rules to an estimate without a unit (a ratio, estimated tokens)', () => {
+    const unitless = (v: number, locale = 'en') => plain(quantityText(formatUnitlessEstimate(v, locale)));
+    expect(unitless(2.137)).toBe('≈ 2.1');
+    expect(unitless(0.456, 'de')).toBe('≈ 0,46');
+    expect(unitless(1234)).toBe('≈ 1,200');
+    expect(unitless(0.04)).toBe('<0.1');
+    expect(unitless(0)).toBe('0');
   });
 });
 

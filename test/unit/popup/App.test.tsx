@@ -220,8 +220,8 @@ describe('most recent answer', () => {
     await mount(popupState());
     expect(text('last-energy')).toBe(shown(energyQuantity(popupState().lastTurn!.energyKwh, 'en')));
     const line = byTestId('last-vs-usual');
-    expect(line.querySelector('[aria-hidden="true"]')!.textContent).toMatch(/^≈ \d(\.\d)?× usual$/);
-    expect(line.title).toMatch(/^≈ \d(\.\d)?× the energy of your average answer in the last 30 days \(\d+ answers\)$/);
+    expect(line.querySelector('[aria-hidden="true"]')!.textContent).toMatch(/^≈\u00a0\d(\.\d)?× usual$/);
+    expect(line.title).toMatch(/^≈\u00a0\d(\.\d)?× the energy of your average answer in the last 30 days \(\d+ answers\)$/);
     expect(line.querySelector('.visually-hidden')!.textContent).toBe(line.title);
   });
 

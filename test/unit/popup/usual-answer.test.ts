@@ -72,19 +72,19 @@ describe('usualComparisonTexts', () => {
   it('gives the ratio two significant figures with "≈", short and in full, in the UI language', () => {
     useCatalog('en');
     expect(usualComparisonTexts({ ratio: 2.137, earlierAnswers: 1234 }, 'en')).toEqual({
-      short: '≈ 2.1× usual',
-      full: '≈ 2.1× the energy of your average answer in the last 30 days (1,234 answers)',
+      short: '≈\u00a02.1× usual',
+      full: '≈\u00a02.1× the energy of your average answer in the last 30 days (1,234 answers)',
     });
     useCatalog('de');
     expect(usualComparisonTexts({ ratio: 0.456, earlierAnswers: 12 }, 'de')).toEqual({
-      short: '≈ 0,46× üblich',
-      full: '≈ 0,46-mal so viel Energie wie Ihre durchschnittliche Antwort der letzten 30 Tage (12 Antworten)',
+      short: '≈\u00a00,46× üblich',
+      full: '≈\u00a00,46-mal so viel Energie wie Ihre durchschnittliche Antwort der letzten 30 Tage (12 Antworten)',
     });
   });
 
   it('never shows more than one zero after the decimal point: "<0.1" below a tenth', () => {
     useCatalog('en');
     expect(usualComparisonTexts({ ratio: 0.04, earlierAnswers: 9 }, 'en').short).toBe('<0.1× usual');
-    expect(usualComparisonTexts({ ratio: 13.6, earlierAnswers: 9 }, 'en').full).toMatch(/^≈ 14× the energy/);
+    expect(usualComparisonTexts({ ratio: 13.6, earlierAnswers: 9 }, 'en').full).toMatch(/^≈\u00a014× the energy/);
   });
 });
