@@ -568,15 +568,7 @@ async function moreTurns(ext: LaunchedExtension): Promise<{ extraCountMs: number
     )) as { ok: boolean };
     if (!answer?.ok) throw new Error(`extra turn ${i} not acknowledged: ${JSON.stringify(answer)}`);
     extraCountMs.push((await ext.worker.evaluate(() => performance.getEntriesByName('footprint:count-turn').at(-1)?.duration ?? -1)) as number);
-    extraFloorMs.push(
-      (await ext.worker.evaluate((turn) => {
-        const tok = (globalThis as unknown as { __o200kFloor: { countTokens(s: string): number } }).__o200kFloor;
-        const start = performance.now();
-        tok.countTokens(turn.prompt);
-        tok.countTokens(turn.answer);
-        return performance.now() - start;
-      }, t)) as number,
-    );
+    extraFloorMs.push(await tokenizeOnceInWorker(ext, t));
   }
   await page.close();
   return { extraCountMs, extraFloorMs };
@@ -587,17 +579,19 @@ async function floorInWorker(ext: LaunchedExtension, bundle: string, page: Retur
   await ext.worker.evaluate(`${bundle}; globalThis.__o200kFloor = __o200k; 0`);
   // Warm it the way the extension's was warmed: by the page's history (the seed).
   const history = page.html.replace(/<script>[\s\S]*<\/script>/, '').replace(/<[^>]+>/g, ' ');
-  return (await ext.worker.evaluate(
-    ([warm, prompt, answer]) => {
-      const tok = (globalThis as unknown as { __o200kFloor: { countTokens(s: string): number } }).__o200kFloor;
-      tok.countTokens(warm);
-      const t = performance.now();
-      tok.countTokens(prompt);
-      tok.countTokens(answer);
-      return performance.now() - t;
-    },
-    [history, page.prompt, page.answerText] as const,
-  )) as number;
+  await ext.worker.evaluate((warm) => (globalThis as unknown as { __o200kFloor: { countTokens(s: string): number } }).__o200kFloor.countTokens(warm), history);
+  return tokenizeOnceInWorker(ext, { prompt: page.prompt, answer: page.answerText });
+}
+
+/** The floor of one turn: the worker's copy of the tokenizer on its prompt and answer, once, in a task of its own (as the extension counts a turn). */
+async function tokenizeOnceInWorker(ext: LaunchedExtension, turn: { prompt: string; answer: string }): Promise<number> {
+  return (await ext.worker.evaluate((t) => {
+    const tok = (globalThis as unknown as { __o200kFloor: { countTokens(s: string): number } }).__o200kFloor;
+    const start = performance.now();
+    tok.countTokens(t.prompt);
+    tok.countTokens(t.answer);
+    return performance.now() - start;
+  }, turn)) as number;
 }
 
 const median = (xs: number[]) => {
