@@ -14,6 +14,11 @@
  * them alike. Requests/s is over all rounds; p99 is the worst round's. The
  * servers' CPU time per request (from /proc) is reported as a steadier second
  * measure.
+ *
+ * A fourth row, for reference only: the service's request path with a store
+ * that writes nothing and no request log (bench/support/reference-service.ts).
+ * It shows how much of the ceiling is left for storing and logging on the
+ * machine at hand.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -49,7 +54,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = 2;
+const ROUNDS = 5;
 const WARMUP_S = 2;
 const TARGET_SQLITE_RATIO = 0.8;
 const TARGET_REDIS_RATIO = 0.6;
@@ -162,11 +167,17 @@ async function main(): Promise<void> {
     processes.push(sqlite);
     const redisServer: ServerProcess = await spawnServer({ ...logs, FOOTPRINT_REDIS_URL: redis.url }, { logFile: join(dir, 'redis.log') });
     processes.push(redisServer);
+    const reference: ServerProcess = await spawnServer(
+      { FOOTPRINT_DB_PATH: dbPath, FOOTPRINT_METRICS_TOKEN: logs.FOOTPRINT_METRICS_TOKEN },
+      { script: 'bench/support/reference-service.ts' },
+    );
+    processes.push(reference);
 
     const targets: Array<{ name: string; url: string; key?: string; pid: number; rounds: Round[] }> = [
       { name: 'bare node:http (ceiling)', url: bare.url, pid: bare.pid, rounds: [] },
       { name: 'service, SQLite', url: sqlite.url, key: sqliteKey, pid: sqlite.child.pid!, rounds: [] },
       { name: 'service, Redis', url: redisServer.url, key: redisKey, pid: redisServer.child.pid!, rounds: [] },
+      { name: 'reference: no store, no log', url: reference.url, key: sqliteKey, pid: reference.child.pid!, rounds: [] },
     ];
     for (const t of targets) await load(t.url, t.key, WARMUP_S, t.pid);
     for (let round = 0; round < ROUNDS; round++) {
@@ -181,16 +192,16 @@ async function main(): Promise<void> {
     const ceiling = rows[0].requestsPerSecond;
     const ceilingCpu = rows[0].cpuMicrosPerRequest;
     console.log(`\nPOST /api/v2/calculate, ${CONNECTIONS} connections, ${DURATION_S} s each in ${ROUNDS} rounds (after ${WARMUP_S} s warm-up)\n`);
-    console.log('| target                   |    req/s | of ceiling | p50 ms | p99 ms | server CPU µs/req | ceiling CPU / CPU | non-2xx | errors |');
-    console.log('|--------------------------|---------:|-----------:|-------:|-------:|------------------:|------------------:|--------:|-------:|');
+    console.log('| target                      |    req/s | of ceiling | p50 ms | p99 ms | server CPU µs/req | ceiling CPU / CPU | non-2xx | errors |');
+    console.log('|-----------------------------|---------:|-----------:|-------:|-------:|------------------:|------------------:|--------:|-------:|');
     for (const r of rows) {
       const ratio = `${((r.requestsPerSecond / ceiling) * 100).toFixed(1)}%`;
       const cpuRatio = `${((ceilingCpu / r.cpuMicrosPerRequest) * 100).toFixed(1)}%`;
       console.log(
-        `| ${r.name.padEnd(24)} | ${r.requestsPerSecond.toFixed(0).padStart(8)} | ${ratio.padStart(10)} | ${String(r.p50Ms).padStart(6)} | ${String(r.p99Ms).padStart(6)} | ${r.cpuMicrosPerRequest.toFixed(1).padStart(17)} | ${cpuRatio.padStart(17)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
+        `| ${r.name.padEnd(27)} | ${r.requestsPerSecond.toFixed(0).padStart(8)} | ${ratio.padStart(10)} | ${String(r.p50Ms).padStart(6)} | ${String(r.p99Ms).padStart(6)} | ${r.cpuMicrosPerRequest.toFixed(1).padStart(17)} | ${cpuRatio.padStart(17)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
       );
     }
-    const [bareRow, sqliteRow, redisRow] = rows;
+    const [bareRow, sqliteRow, redisRow, referenceRow] = rows;
     const p99TargetMs = Math.max(P99_FLOOR_MS, 2 * bareRow.p99Ms);
     const sqliteRatio = sqliteRow.requestsPerSecond / ceiling;
     const redisRatio = redisRow.requestsPerSecond / ceiling;
@@ -212,6 +223,8 @@ async function main(): Promise<void> {
       redisP99Met: redisRow.p99Ms <= p99TargetMs,
       sqliteCpuRatio: ceilingCpu / sqliteRow.cpuMicrosPerRequest,
       redisCpuRatio: ceilingCpu / redisRow.cpuMicrosPerRequest,
+      referenceRatio: referenceRow.requestsPerSecond / ceiling,
+      referenceCpuRatio: ceilingCpu / referenceRow.cpuMicrosPerRequest,
       requestLogLines: { sqlite: loggedLines('sqlite.log'), redis: loggedLines('redis.log') },
       loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number),
     };
@@ -219,6 +232,7 @@ async function main(): Promise<void> {
     console.log(
       `\nSQLite: ${(sqliteRatio * 100).toFixed(1)}% of the ceiling (target >= ${TARGET_SQLITE_RATIO * 100}%: ${met(verdict.sqliteRatioMet)}), p99 ${sqliteRow.p99Ms} ms (target <= ${p99TargetMs} ms: ${met(verdict.sqliteP99Met)}).` +
         `\nRedis: ${(redisRatio * 100).toFixed(1)}% of the ceiling (target >= ${TARGET_REDIS_RATIO * 100}%: ${met(verdict.redisRatioMet)}), p99 ${redisRow.p99Ms} ms (target <= ${p99TargetMs} ms: ${met(verdict.redisP99Met)}).` +
+        `\nReference, the request path with nothing stored and no log line: ${(verdict.referenceRatio * 100).toFixed(1)}% of the ceiling.` +
         `\nEvery request carried a new Idempotency-Key; request log lines written: SQLite ${verdict.requestLogLines.sqlite}, Redis ${verdict.requestLogLines.redis}. Load average ${verdict.loadAverage.join(' ')} (2 cores).`,
     );
 

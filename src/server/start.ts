@@ -17,6 +17,8 @@ export interface StartOptions {
   /** Default 0: any free port. */
   port?: number;
   host?: string;
+  /** An open store to use (embedding); the service closes it when it stops. Default: opened from redisUrl or dbPath. */
+  store?: Store;
   /** SQLite file; default ':memory:' (a throwaway store) unless redisUrl is given. */
   dbPath?: string;
   redisUrl?: string;
@@ -82,7 +84,7 @@ function answerMalformedRequests(server: Server, baseUrl: () => string) {
 export async function startService(opts: StartOptions = {}): Promise<RunningService> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? silentLog();
-  const store = await openStore({ redisUrl: opts.redisUrl, dbPath: opts.dbPath ?? ':memory:' });
+  const store = opts.store ?? (await openStore({ redisUrl: opts.redisUrl, dbPath: opts.dbPath ?? ':memory:' }));
   const metrics = createMetrics(store.kind);
   const observer = createObserver(log.logger, metrics, opts.trustProxy ?? false);
   let closing: Promise<void> | undefined;

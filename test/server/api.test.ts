@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CalculationResponseSchema, CatalogSchema, ERROR_CATALOG, ProblemSchema, V1ResponseSchema, catalog } from '../../src/core';
 import { startService, createApiKey, type RunningService } from '../../src/server/start';
+import { monthKey } from '../../src/server/quota';
+import { openSqliteStore } from '../../src/server/store/sqlite';
 import { postJson, rawRequest, send, type Answer } from './support/http';
 import { DATA, close6, planLimit } from './support/fixtures';
 
@@ -412,5 +414,23 @@ describe('routing, documents and CORS', () => {
     for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after']) expect(exposed).toContain(h);
     const stranger = await v2({ model: 'alpha-4o', tokens: 1 }, key, { Origin: 'https://evil.example' });
     expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('embedding', () => {
+  it('uses a store it is given, counts in it, and closes it when it stops', async () => {
+    const store = openSqliteStore(':memory:');
+    const embedded = await startService({ store });
+    try {
+      expect(embedded.store).toBe(store);
+      const created = await createApiKey(store, 'pro', 'embedded');
+      const a = await postJson(embedded.url, V2, { model: 'alpha-4o', tokens: 10 }, created.key);
+      expect(a.status, a.text).toBe(200);
+      expect(a.headers.get('ratelimit-remaining')).toBe(String(planLimit('pro') - 1));
+      expect(await store.usage(created.id, monthKey(new Date()))).toBe(1);
+    } finally {
+      await embedded.close();
+    }
+    await expect(store.listKeys()).rejects.toThrow(/not open/);
   });
 });

@@ -19,19 +19,21 @@ export interface SpawnOptions {
   nodeArgs?: string[];
   /** Send stdout (the JSON request log) to this file instead of a pipe read by this process (benchmarks). */
   logFile?: string;
+  /** The script to run, from the repository root; default `src/server/main.ts`. It prints `listening on <url>` once ready. */
+  script?: string;
 }
 
 const LISTENING = /listening on (http:\/\/[^\s"]+)/;
 
 /**
- * `src/server/main.ts` in its own Node process (tsx as an import hook, so
+ * `src/server/main.ts` (or another server script) in its own Node process (tsx as an import hook, so
  * signals reach the server itself), with the given environment; resolves once
  * it prints the URL it listens on.
  */
 export async function spawnServer(env: Record<string, string>, nodeArgsOrOptions: string[] | SpawnOptions = []): Promise<ServerProcess> {
   const options: SpawnOptions = Array.isArray(nodeArgsOrOptions) ? { nodeArgs: nodeArgsOrOptions } : nodeArgsOrOptions;
   const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script ?? 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
