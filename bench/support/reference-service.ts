@@ -2,9 +2,9 @@
  * A reference point for the service bench, never shipped: the service's whole
  * request path (body, key, Idempotency-Key header, validation, calculation,
  * the answer, its headers and metrics) with a store whose `meter` writes
- * nothing, and no request log. How close this comes to the
- * bare server shows what the targets leave for storing and logging on the
- * machine at hand. Settings from the environment, as `npm run serve` reads them.
+ * nothing, and no request log. How close this comes to the bare server shows
+ * what the targets leave for storing and logging on the machine at hand.
+ * Settings from the environment, as `npm run serve` reads them.
  */
 import { loadConfig } from '../../src/server/config';
 import { startService } from '../../src/server/start';
