@@ -145,15 +145,25 @@ function summarize(name: string, rounds: Round[]): Row {
   };
 }
 
+async function createSqliteKey(path: string): Promise<string> {
+  const store = openSqliteStore(path);
+  try {
+    return (await createApiKey(store, 'mega', 'bench')).key;
+  } finally {
+    await store.close();
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'fp5-bench-'));
   const redis = await startRedis();
   const processes: Array<{ stop(): Promise<void> }> = [redis];
   try {
     const dbPath = join(dir, 'footprint.db');
-    const sqliteStore = openSqliteStore(dbPath);
-    const sqliteKey = (await createApiKey(sqliteStore, 'mega', 'bench')).key;
-    await sqliteStore.close();
+    const sqliteKey = await createSqliteKey(dbPath);
+    // A file of its own: on the SQLite service's file, the reference's checkpointer would share that service's work.
+    const referenceDbPath = join(dir, 'reference.db');
+    const referenceKey = await createSqliteKey(referenceDbPath);
     const redisStore = await openRedisStore(redis.url);
     const redisKey = (await createApiKey(redisStore, 'mega', 'bench')).key;
     await redisStore.close();
@@ -168,7 +178,7 @@ async function main(): Promise<void> {
     const redisServer: ServerProcess = await spawnServer({ ...logs, FOOTPRINT_REDIS_URL: redis.url }, { logFile: join(dir, 'redis.log') });
     processes.push(redisServer);
     const reference: ServerProcess = await spawnServer(
-      { FOOTPRINT_DB_PATH: dbPath, FOOTPRINT_METRICS_TOKEN: logs.FOOTPRINT_METRICS_TOKEN },
+      { FOOTPRINT_DB_PATH: referenceDbPath, FOOTPRINT_METRICS_TOKEN: logs.FOOTPRINT_METRICS_TOKEN },
       { script: 'bench/support/reference-service.ts' },
     );
     processes.push(reference);
@@ -177,7 +187,7 @@ async function main(): Promise<void> {
       { name: 'bare node:http (ceiling)', url: bare.url, pid: bare.pid, rounds: [] },
       { name: 'service, SQLite', url: sqlite.url, key: sqliteKey, pid: sqlite.child.pid!, rounds: [] },
       { name: 'service, Redis', url: redisServer.url, key: redisKey, pid: redisServer.child.pid!, rounds: [] },
-      { name: 'reference: no store, no log', url: reference.url, key: sqliteKey, pid: reference.child.pid!, rounds: [] },
+      { name: 'reference: no store, no log', url: reference.url, key: referenceKey, pid: reference.child.pid!, rounds: [] },
     ];
     for (const t of targets) await load(t.url, t.key, WARMUP_S, t.pid);
     for (let round = 0; round < ROUNDS; round++) {
