@@ -33,8 +33,11 @@ export const TotalsSchema = z.object({
 });
 export type Totals = z.infer<typeof TotalsSchema>;
 
-/** [turns, inputTokens, outputTokens, energyKwh, carbonG, waterL] */
-export type TotalsRow = [number, number, number, number, number, number];
+/**
+ * One group's sums for a day (or all time), as stored: the fields of `Totals` in a fixed order,
+ * without their names. Read and written only through src/ledger/totals.ts (`rowTotals`, `toRow`).
+ */
+export type TotalsRow = [turns: number, inputTokens: number, outputTokens: number, energyKwh: number, carbonG: number, waterL: number];
 
 /** One month of daily totals: day -> "site|modelKey" -> sums. Never pruned. */
 export interface MonthTotals {

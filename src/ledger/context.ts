@@ -5,6 +5,7 @@ import { nextRetryAt } from '../remote/retry-queue';
 import { addDays, localDay, monthOf } from '../storage/days';
 import { retryQueueItem } from '../storage/items';
 import { readDay, readMonth } from './store';
+import { rowEnergyKwh } from './totals';
 
 /** Raw turns kept within this many bytes (chrome.storage.local holds 10 MB); older days live on in the daily totals. */
 export const RAW_TURNS_BUDGET_BYTES = 6_000_000;
@@ -44,7 +45,7 @@ export function createContext(deps: LedgerDeps): LedgerContext {
     async todayEnergyKwh() {
       const today = localDay(now());
       const rows = (await readMonth(monthOf(today))).days[today] ?? {};
-      return Object.values(rows).reduce((s, r) => s + r[3], 0);
+      return Object.values(rows).reduce((s, r) => s + rowEnergyKwh(r), 0);
     },
     async notifyToday() {
       if (deps.onTodayChanged) await deps.onTodayChanged(await ctx.todayEnergyKwh());

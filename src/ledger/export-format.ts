@@ -1,6 +1,6 @@
 /** The ledger as CSV and JSON files. Columns documented in docs/export-format.md. */
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
-import { splitGroupKey } from './totals';
+import { rowTotals, splitGroupKey } from './totals';
 
 export const CSV_COLUMNS = [
   'turn_id',
@@ -83,7 +83,7 @@ export function toJson(days: readonly DayEntries[], months: readonly MonthTotals
     .flatMap(([day, rows]) =>
       Object.entries(rows).map(([key, r]) => {
         const { site, modelKey } = splitGroupKey(key);
-        return { day, site, modelKey, turns: r[0], inputTokens: r[1], outputTokens: r[2], energyKwh: r[3], carbonG: r[4], waterL: r[5] };
+        return { day, site, modelKey, ...rowTotals(r) };
       }),
     );
   return JSON.stringify({

@@ -10,12 +10,14 @@ import { recomputeEntry } from './compute';
 import type { LedgerContext } from './context';
 import { beginLedgerChanges } from './rewrite-day';
 import { commit, readDay } from './store';
+import { rowTotals, toRow } from './totals';
 import type { TotalsRow } from '../domain/ledger';
 
 /** A totals row's energy in another region: carbon and water from the core, counts and energy unchanged. */
 function rescaleRow(r: TotalsRow, region: RegionRow): TotalsRow {
-  const f = footprintOfEnergy(r[3], region);
-  return [r[0], r[1], r[2], r[3], f.carbon_gco2e, f.water_liters];
+  const t = rowTotals(r);
+  const f = footprintOfEnergy(t.energyKwh, region);
+  return toRow({ ...t, carbonG: f.carbon_gco2e, waterL: f.water_liters });
 }
 
 /** Days whose raw turns were pruned are rescaled from their energy. Returns how many raw turns were recomputed. */

@@ -27,6 +27,7 @@ import { computeLocally, entryFromRemote, imagesRequestFor, imagesTurnOf, reques
 import { findRecordedDay, type LedgerContext, type RecordOutcome } from './context';
 import { beginLedgerChanges } from './rewrite-day';
 import { commit, readDay, readIndex, readMonth, removeDays } from './store';
+import { rowTurns } from './totals';
 
 export function createRecording(ctx: LedgerContext) {
   async function journal(turn: CountedTurn): Promise<void> {
@@ -69,7 +70,7 @@ export function createRecording(ctx: LedgerContext) {
   /** The day's totals rebuilt from its raw turns if they disagree (only after a write that did not land whole). */
   async function repairDayTotals(day: string): Promise<Write[]> {
     const entries = decodeEntries(await readDay(day));
-    const counted = Object.values((await readMonth(monthOf(day))).days[day] ?? {}).reduce((s, r) => s + r[0], 0);
+    const counted = Object.values((await readMonth(monthOf(day))).days[day] ?? {}).reduce((s, r) => s + rowTurns(r), 0);
     if (counted === entries.reduce((n, e) => n + answersIn(e), 0)) return [];
     const changes = await beginLedgerChanges();
     // The all-time sums may have landed without this month: summed again from every month.

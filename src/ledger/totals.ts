@@ -9,11 +9,35 @@ export function splitGroupKey(key: string): { site: string; modelKey: string } {
   return { site: key.slice(0, i), modelKey: key.slice(i + 1) };
 }
 
+export const emptyTotals = (): Totals => ({ turns: 0, inputTokens: 0, outputTokens: 0, energyKwh: 0, carbonG: 0, waterL: 0 });
+
+/*
+ * A stored row is a tuple (TotalsRow), not a record: the monthly items hold one row per group and
+ * day, and field names would nearly double them in storage.local and in the popup's first read.
+ * The positions live only in the next two functions; everything else reads and writes rows
+ * through them, so the stored order changes in one place (with a storage migration).
+ */
+
+/** A stored row's sums, by name. */
+export const rowTotals = (r: TotalsRow): Totals => ({ turns: r[0], inputTokens: r[1], outputTokens: r[2], energyKwh: r[3], carbonG: r[4], waterL: r[5] });
+
+/** Sums as a stored row. */
+export const toRow = (t: Totals): TotalsRow => [t.turns, t.inputTokens, t.outputTokens, t.energyKwh, t.carbonG, t.waterL];
+
+export const rowTurns = (r: TotalsRow): number => rowTotals(r).turns;
+export const rowEnergyKwh = (r: TotalsRow): number => rowTotals(r).energyKwh;
+
 export function addEntryToRows(rows: Record<string, TotalsRow>, e: LedgerEntry): void {
   const k = groupKey(e.site, e.modelKey);
-  const r = rows[k] ?? [0, 0, 0, 0, 0, 0];
+  const t = rows[k] ? rowTotals(rows[k]) : emptyTotals();
   // An images record adds energy, not an answer.
-  rows[k] = [r[0] + answersIn(e), r[1] + e.inputTokens, r[2] + e.outputTokens, r[3] + e.energyKwh, r[4] + e.carbonG, r[5] + e.waterL];
+  t.turns += answersIn(e);
+  t.inputTokens += e.inputTokens;
+  t.outputTokens += e.outputTokens;
+  t.energyKwh += e.energyKwh;
+  t.carbonG += e.carbonG;
+  t.waterL += e.waterL;
+  rows[k] = toRow(t);
 }
 
 export function rowsFromEntries(entries: readonly LedgerEntry[]): Record<string, TotalsRow> {
@@ -22,15 +46,18 @@ export function rowsFromEntries(entries: readonly LedgerEntry[]): Record<string,
   return rows;
 }
 
-export const emptyTotals = (): Totals => ({ turns: 0, inputTokens: 0, outputTokens: 0, energyKwh: 0, carbonG: 0, waterL: 0 });
+/** Adds `add` into `t`, times `sign` (-1 takes it away). */
+function addTotals(t: Totals, add: Totals, sign = 1): void {
+  t.turns += sign * add.turns;
+  t.inputTokens += sign * add.inputTokens;
+  t.outputTokens += sign * add.outputTokens;
+  t.energyKwh += sign * add.energyKwh;
+  t.carbonG += sign * add.carbonG;
+  t.waterL += sign * add.waterL;
+}
 
 export function addRow(t: Totals, r: TotalsRow): void {
-  t.turns += r[0];
-  t.inputTokens += r[1];
-  t.outputTokens += r[2];
-  t.energyKwh += r[3];
-  t.carbonG += r[4];
-  t.waterL += r[5];
+  addTotals(t, rowTotals(r));
 }
 
 /** Sums of every day of `months`, per "site|modelKey". */
@@ -43,9 +70,9 @@ export function sumMonths(months: Iterable<MonthTotals>): Record<string, TotalsR
 /** Updates all-time `groups` for one day whose rows changed from `before` to `after`. */
 export function applyDayChange(groups: Record<string, TotalsRow>, before: Record<string, TotalsRow>, after: Record<string, TotalsRow>): void {
   for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const b = before[k] ?? [0, 0, 0, 0, 0, 0];
-    const a = after[k] ?? [0, 0, 0, 0, 0, 0];
-    const g = groups[k] ?? [0, 0, 0, 0, 0, 0];
-    groups[k] = g.map((v, i) => v + a[i] - b[i]) as TotalsRow;
+    const g = groups[k] ? rowTotals(groups[k]) : emptyTotals();
+    if (after[k]) addTotals(g, rowTotals(after[k]));
+    if (before[k]) addTotals(g, rowTotals(before[k]), -1);
+    groups[k] = toRow(g);
   }
 }
