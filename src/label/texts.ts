@@ -2,7 +2,7 @@
  * What a page label says for a counted answer, formatted in the worker (in the UI language) and
  * sent with the reply to turn/completed (or to conversation/seed, for an answer counted before a
  * reload): the chat page then builds no number formatter at all
- * (the first Intl formatter of a page costs about 30 ms of ICU set-up, a long stretch on the page).
+ * (the first Intl formatter of a page sets up ICU data first: a long task on the chat page).
  */
 import { carbonQuantity, energyQuantity, quantityText, waterQuantity } from '../display/scales';
 import { formatCount } from '../display/numbers';

@@ -72,8 +72,8 @@ describe.each(LOCALES)('the page label, UI in $locale', ({ locale, numbers, suff
 
     const label = tab.locator('[data-message-author-role="assistant"] + ai-footprint-label').last();
     await label.waitFor({ state: 'attached', timeout: 10_000 });
-    // Issue 11: within 1 s of the answer finishing (in-page clock): at most one streaming poll (250 ms), the
-    // settle period (400 ms), then the worker's reply.
+    // Within 1 s of the answer finishing (in-page clock), so the label reads as part of the answer: at most
+    // one streaming poll (250 ms), the settle period (400 ms), then the worker's reply.
     const latency = await tab.evaluate(() => {
       const w = window as unknown as { __doneAt: number; __labelAt: number };
       return Math.round(w.__labelAt - w.__doneAt);

@@ -9,8 +9,8 @@ import { QuantityText } from './QuantityText';
 import { Rich } from './Rich';
 
 /**
- * What issue 10 adds to an answer, shown when given: images the assistant
- * generated, and reasoning the site hides (an estimate, so "≈" and two
+ * What an answer can carry besides its text, shown when given: images the
+ * assistant generated, and reasoning the site hides (an estimate, so "≈" and two
  * significant figures, unlike the exact counts above it).
  */
 export interface AnswerExtras {

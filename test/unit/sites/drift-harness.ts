@@ -1,5 +1,5 @@
 /**
- * The drift harness (issue 9 item 6), generic over every adapter's declared `hooks` and a list of
+ * The drift harness, generic over every adapter's declared `hooks` and a list of
  * variant fixtures. Sites rename things without notice; each mutation here is one such change:
  * each primary hook removed, then renamed (its attribute, class or custom-element tag), first
  * alternative alone and every alternative together; hashed class names rotated; UI labels and

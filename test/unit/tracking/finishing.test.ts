@@ -1,6 +1,6 @@
 /**
  * When the tracker takes an answer for finished, how it corrects one that went on, which
- * conversation a turn belongs to, and when it says the page is not recognized (issue 9 items 2-4).
+ * conversation a turn belongs to, and when it says the page is not recognized.
  * On a minimal test site, so these rules are checked apart from any real site's markup.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
