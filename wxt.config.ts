@@ -2,12 +2,10 @@ import { defineConfig, type Entrypoint } from 'wxt';
 import preact from '@preact/preset-vite';
 import { CHAT_HOST_MATCHES } from './src/sites/hosts';
 import { storeSafeBundle } from './scripts/build/store-safe-bundle';
-import { nativeBrowserApi } from './scripts/build/native-browser-api';
 import { inlinePageCss } from './scripts/build/inline-page-css';
 import { FIREFOX_DATA_COLLECTION, FIREFOX_MIN_VERSION, MANIFEST_ICONS, MINIMUM_CHROME_VERSION, REMOTE_ORIGIN_PATTERNS } from './src/manifest/facts';
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
   imports: false,
   vite: () => ({ plugins: [storeSafeBundle(), preact(), inlinePageCss()] }),
   hooks: {
@@ -18,11 +16,6 @@ export default defineConfig({
       if (!pages || pages.length === 1) return;
       const popup = pages.findIndex((e) => e.type === 'popup');
       groups.push(pages.splice(popup, 1));
-    },
-    // Only the worker keeps webextension-polyfill: the content scripts' size budget has no room for it,
-    // and the extension pages (popup, welcome, methodology) start faster without it (see the plugin).
-    'vite:build:extendConfig': (entrypoints, config) => {
-      if (entrypoints.every((e) => e.type !== 'background')) config.plugins = [nativeBrowserApi(), ...(config.plugins ?? [])];
     },
   },
   zip: { excludeSources: ['var/**', 'bench/results/**', 'test/e2e/screenshots/**', 'docs/store-assets/**', '.ci/**'] },

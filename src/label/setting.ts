@@ -4,8 +4,9 @@
  * (src/label/switch-broadcast.ts). Not through storage.onChanged: Chrome would hand this page every
  * change of storage.local (ledger days, conversation histories, old and new values), deserialized
  * on the page's main thread: a long task after every counted answer once the ledger is large.
- * Native extension API: the content script stays free of the storage wrapper and zod.
+ * The extension API directly: the content script stays free of the storage wrapper and zod.
  */
+import { browser } from 'wxt/browser';
 import type { Settings } from '../domain/settings';
 import type { SiteId } from '../sites/site-ids';
 
@@ -16,7 +17,7 @@ interface ExtensionLike {
 
 export const labelsOn = (settings: unknown, site: SiteId): boolean => (settings as Partial<Settings> | undefined)?.pageLabels?.[site] !== false;
 
-export function watchLabelSetting(site: SiteId, apply: (on: boolean) => void, api: ExtensionLike | undefined = nativeApi()): void {
+export function watchLabelSetting(site: SiteId, apply: (on: boolean) => void, api: ExtensionLike | undefined = browser): void {
   if (!api) return;
   try {
     // A switch message that arrives before the first read answers is newer than what that read returns.
@@ -40,10 +41,4 @@ export function watchLabelSetting(site: SiteId, apply: (on: boolean) => void, ap
   } catch {
     // No extension access (an invalidated context): labels keep their default, on.
   }
-}
-
-function nativeApi(): ExtensionLike | undefined {
-  const g = globalThis as unknown as { browser?: Partial<ExtensionLike>; chrome?: Partial<ExtensionLike> };
-  const api = g.browser?.storage && g.browser.runtime ? g.browser : g.chrome;
-  return api?.storage && api.runtime ? (api as ExtensionLike) : undefined;
 }

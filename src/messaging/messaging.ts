@@ -52,13 +52,15 @@ function checkedAnswer<T extends MessageType>(type: T, answer: unknown): Message
  * while the worker wakes up.
  */
 export function registerHandlers(handlers: Handlers, ready: Promise<unknown> = Promise.resolve()): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender) => {
+  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     if (!message || typeof message !== 'object' || !('type' in message)) return undefined;
     const { type, data } = message as { type: string; data: unknown };
     if (!(type in protocol)) return undefined;
     const handler = handlers[type as MessageType] as ((d: unknown, s: { tabId?: number; url?: string }) => Promise<unknown>) | undefined;
     if (!handler) return undefined;
-    return (async (): Promise<MessageResult<unknown>> => {
+    // Answered through sendResponse, kept open by returning true: Chrome's own runtime API does not
+    // take a listener's promise as its answer (Firefox takes both).
+    void (async (): Promise<MessageResult<unknown>> => {
       // A chat page (even a compromised one) must not export, wipe or repoint the ledger.
       if (!CONTENT_SCRIPT_MESSAGES.has(type) && !sender.url?.startsWith(browser.runtime.getURL('/'))) {
         return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `${type} is accepted only from the extension's own pages.` } };
@@ -77,6 +79,7 @@ export function registerHandlers(handlers: Handlers, ready: Promise<unknown> = P
         const err = e as { code?: string; message?: string };
         return { ok: false, error: { code: err.code ?? 'HANDLER_FAILED', message: err.message ?? String(e) } };
       }
-    })();
+    })().then(sendResponse);
+    return true;
   });
 }

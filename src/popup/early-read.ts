@@ -4,23 +4,19 @@
  * modules arrive only tens of milliseconds later, and the read
  * (a year of use: tens of KB to parse) runs meanwhile. The popup takes it on
  * start (takeEarlyRead) and reads for itself when there is none.
- *
- * No wxt/browser here (it would bundle webextension-polyfill into that script):
- * storage.local.get returns a promise natively, in Firefox (`browser`) and in
- * Chrome MV3 (`chrome`).
  */
+import { browser } from 'wxt/browser';
 import { popupStateKeys } from '../ledger/popup-keys';
 import type { StartedRead } from '../ledger/popup-state';
 import { localDay } from '../storage/days';
 import { bareKey } from '../storage/layout';
 
-type StorageGet = { storage?: { local?: { get(keys: string[]): Promise<Record<string, unknown>> } } };
 /** undefined: not started; null: taken (or the popup started without it). */
-type Slot = { __footprintPopupRead?: StartedRead | null; browser?: StorageGet; chrome?: StorageGet };
+type Slot = { __footprintPopupRead?: StartedRead | null };
 
 export function startEarlyRead(now = Date.now()): void {
   const g = globalThis as Slot;
-  const local = (g.browser ?? g.chrome)?.storage?.local;
+  const local = browser?.storage?.local;
   // Too late (the popup already read for itself), or no storage API: the popup reads alone.
   if (g.__footprintPopupRead !== undefined || !local) return;
   const today = localDay(now);

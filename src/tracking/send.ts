@@ -3,15 +3,14 @@
  * src/messaging/messaging.ts, without validating answers with the protocol's zod schemas: zod
  * would multiply the content script's size (budget: README, Performance), and the content script
  * only needs to know whether the worker acknowledged. The worker validates every request.
- * For the same reason it uses the native promise-based runtime API (Firefox `browser`, Chrome MV3
- * `chrome`) rather than the polyfill.
  */
+import { browser } from 'wxt/browser';
 import type { MessageResult } from '../messaging/messaging';
 import type { MessageType, RequestOf, ResponseOf } from '../messaging/protocol';
 
 export async function sendToWorker<T extends MessageType>(type: T, data: RequestOf<T>): Promise<MessageResult<ResponseOf<T>>> {
   try {
-    const answer = (await runtime().sendMessage({ type, data })) as MessageResult<ResponseOf<T>> | undefined;
+    const answer = (await browser.runtime.sendMessage({ type, data })) as MessageResult<ResponseOf<T>> | undefined;
     if (!answer || typeof answer !== 'object' || typeof answer.ok !== 'boolean') {
       return { ok: false, error: { code: 'NO_RECEIVER', message: `No answer to ${type}.` } };
     }
@@ -26,27 +25,13 @@ export async function sendToWorker<T extends MessageType>(type: T, data: Request
  * popup validates it. `build` runs only when asked, so the report costs nothing otherwise.
  */
 export function answerPageReports(build: (extensionVersion: string) => unknown): void {
-  const api = runtime();
-  api.onMessage.addListener((message, _sender, sendResponse) => {
+  browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
     if ((message as { type?: unknown } | null)?.type !== 'page/report') return undefined;
     try {
-      sendResponse({ ok: true, value: { report: JSON.stringify(build(api.getManifest().version), null, 1) } });
+      sendResponse({ ok: true, value: { report: JSON.stringify(build(browser.runtime.getManifest().version), null, 1) } });
     } catch (e) {
       sendResponse({ ok: false, error: { code: 'REPORT_FAILED', message: e instanceof Error ? e.message : String(e) } });
     }
     return undefined;
   });
-}
-
-interface RuntimeLike {
-  sendMessage(message: unknown): Promise<unknown>;
-  getManifest(): { version: string };
-  onMessage: { addListener(listener: (message: unknown, sender: unknown, sendResponse: (answer: unknown) => void) => unknown): void };
-}
-
-function runtime(): RuntimeLike {
-  const g = globalThis as unknown as { browser?: { runtime?: RuntimeLike }; chrome?: { runtime?: RuntimeLike } };
-  const found = g.browser?.runtime ?? g.chrome?.runtime;
-  if (!found) throw new Error('The extension runtime is not available.');
-  return found;
 }

@@ -84,14 +84,17 @@ describe('alarms', () => {
   });
 });
 
-/** The fake browser's sendMessage ignores promise answers (it expects sendResponse), so trigger the listener as Chrome would. */
+/** Triggers the listener as the browser does: the answer comes through sendResponse when the listener returned true. */
 async function sendMessage<T extends MessageType>(
   type: T,
   data: RequestOf<T>,
   from = fakeBrowser.runtime.getURL('/popup.html'),
 ): Promise<MessageResult<ResponseOf<T>>> {
-  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, { url: from }, () => undefined);
-  return answer as unknown as MessageResult<ResponseOf<T>>;
+  let respond: (answer: unknown) => void = () => undefined;
+  const answered = new Promise<unknown>((resolve) => (respond = resolve));
+  const [keptOpen] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, { url: from }, (answer: unknown) => respond(answer));
+  if ((keptOpen as unknown) !== true) throw new Error(`The listener did not answer ${type}.`);
+  return (await answered) as MessageResult<ResponseOf<T>>;
 }
 
 describe('popup messages through the registered listener', () => {

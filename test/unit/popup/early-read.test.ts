@@ -16,7 +16,7 @@ import { loadPopupState } from '../../../src/popup/load-state';
 import { bareKey } from '../../../src/storage/layout';
 import { localDay } from '../../../src/storage/days';
 
-const g = globalThis as { browser?: unknown; __footprintPopupRead?: unknown };
+const g = globalThis as { __footprintPopupRead?: unknown };
 const DAY = 86_400_000;
 
 async function ledgerWithTurns(now: number) {
@@ -42,10 +42,8 @@ async function ledgerWithTurns(now: number) {
 beforeEach(() => {
   fakeBrowser.reset();
   delete g.__footprintPopupRead;
-  g.browser = fakeBrowser;
 });
 afterEach(() => {
-  delete g.browser;
   delete g.__footprintPopupRead;
   vi.restoreAllMocks();
 });
@@ -90,10 +88,13 @@ describe("the popup's storage read", () => {
     startEarlyRead();
     expect(takeEarlyRead()).toBeUndefined();
     delete g.__footprintPopupRead;
-    delete g.browser;
-    vi.stubGlobal('chrome', undefined);
-    startEarlyRead();
-    vi.unstubAllGlobals();
+    const storage = fakeBrowser.storage;
+    Object.assign(fakeBrowser, { storage: undefined });
+    try {
+      startEarlyRead();
+    } finally {
+      Object.assign(fakeBrowser, { storage });
+    }
     expect(g.__footprintPopupRead).toBeUndefined();
   });
 
