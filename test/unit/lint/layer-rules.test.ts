@@ -31,7 +31,6 @@ const violations: Record<string, Violation[]> = {
     ['src/core/planted.ts', "import { browser } from 'wxt/browser';", OUTSIDE_CORE],
     ['src/core/planted.ts', "import { storage } from '#imports';", OUTSIDE_CORE],
     ['src/core/planted.ts', "import { defineBackground } from 'wxt/utils/define-background';", OUTSIDE_CORE],
-    ['src/core/planted.ts', "import browser from 'webextension-polyfill';", OUTSIDE_CORE],
     ['src/core/planted.ts', "import { readFileSync } from 'node:fs';", OUTSIDE_CORE],
     ['src/core/planted.ts', "import path from 'path';", OUTSIDE_CORE],
     ['src/core/planted.ts', "import { encode } from 'gpt-tokenizer';", OUTSIDE_CORE],
