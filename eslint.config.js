@@ -61,9 +61,6 @@ const LAYER_RULES = [
   },
 ];
 
-// Tests beside the code may import test tools and fixtures; the layer rules hold for the code.
-const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
-
 // Code that runs in production imports only `dependencies`: the service after `npm ci --omit=dev`, and the
 // extension's bundle. WXT is a build tool whose runtime helpers (wxt/browser, wxt/utils/storage) it bundles itself.
 const PRODUCTION_CODE = ['src/**', 'entrypoints/**', 'scripts/keys.ts', 'scripts/postinstall.js'];
@@ -95,17 +92,14 @@ export default defineConfig(
   },
   {
     files: PRODUCTION_CODE,
-    ignores: TESTS,
     rules: { 'project/declared-dependencies': ['error', { production: true, bundledDevDependencies: ['wxt'] }] },
   },
   ...LAYER_RULES.map((options) => ({
     files: [`${options.layer}/**/*.{ts,tsx,js,mjs}`],
-    ignores: TESTS,
     rules: { 'project/layer-imports': ['error', options] },
   })),
   {
     files: ['src/core/**'],
-    ignores: TESTS,
     rules: {
       'no-restricted-globals': [
         'error',
@@ -122,7 +116,6 @@ export default defineConfig(
   },
   {
     files: ['src/sites/**'],
-    ignores: TESTS,
     rules: {
       'no-restricted-globals': [
         'error',

@@ -23,12 +23,23 @@ export default defineConfig({
     reporters: ['default', './test/support/summary-reporter.ts'],
     // First: says in one line which Debian packages are missing, before anything is built.
     globalSetup: ['test/support/check-environment.ts'],
+    // Tests live under test/, mirroring src/. `unit` starts no server, browser or Redis (`npm run test:unit`);
+    // `integration` runs the extension's code against HTTP services on loopback.
     projects: [
       {
         plugins: [WxtVitest()],
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          environment: 'node',
+          setupFiles: ['test/support/i18n-setup.ts'],
+        },
+      },
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/support/i18n-setup.ts'],
         },

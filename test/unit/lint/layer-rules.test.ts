@@ -74,7 +74,6 @@ const legal: Record<string, Case[]> = {
   'src/core': [
     ['src/core/planted.ts', "import { z } from 'zod';\nimport models from '../../data/models.json';\nimport { ok } from './errors';"],
     ['src/core/deeper/planted.ts', "import { MODELS } from '../tables';"],
-    ['src/core/planted.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';"],
   ],
   'src/sites': [['src/sites/planted.ts', "import { visibleText } from './dom';\nimport { MODELS } from '../core';"]],
   'src/server': [
@@ -110,6 +109,11 @@ describe('layer rules (npm run lint)', () => {
       expect(await lint(file, code)).toEqual([]);
     });
   }
+
+  it('holds a test file in src/ to its layer too: tests live under test/, mirroring src/', async () => {
+    const rules = (await lint('src/core/planted.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';")).map((p) => p.rule);
+    expect(rules).toContain('project/layer-imports');
+  });
 
   describe('production code imports only `dependencies` (npm ci --omit=dev)', () => {
     it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MODELS } from './tables';
-import { REASONING_SPEED_SOURCES, REASONING_SPEEDS, estimateHiddenReasoningTokens, reasoningSpeed } from './reasoning';
+import { MODELS } from '../../../src/core/tables';
+import { REASONING_SPEED_SOURCES, REASONING_SPEEDS, estimateHiddenReasoningTokens, reasoningSpeed } from '../../../src/core/reasoning';
 
 describe('hidden reasoning estimate', () => {
   it('is the shown duration times the family decode speed, rounded to whole tokens', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { estimateHiddenReasoningTokens } from '../core';
-import type { TurnCompleted } from '../domain/turns';
-import { answerExtras } from './answer-extras';
-import { countTokens } from './tokens';
+import { estimateHiddenReasoningTokens } from '../../../src/core';
+import type { TurnCompleted } from '../../../src/domain/turns';
+import { answerExtras } from '../../../src/counting/answer-extras';
+import { countTokens } from '../../../src/counting/tokens';
 
 const base: TurnCompleted = {
   site: 'chatgpt',
@@ -15,7 +15,7 @@ const base: TurnCompleted = {
 };
 const THOUGHTS = 'First, consider the sum of the digits. Then check whether it is divisible by three.';
 
-describe('answer extras', () => {
+describe("an answer's reasoning tokens and generated images", () => {
   it('counts full reasoning text exactly and estimates nothing on top, even with a duration', () => {
     const extras = answerExtras(
       { ...base, site: 'deepseek', reasoning: { text: THOUGHTS, summaryOnly: false, durationLabel: 'Thought for 25 seconds' } },

@@ -24,7 +24,7 @@ import {
   sourceName,
   type CalculationResponse,
   type ErrorCode,
-} from './index';
+} from '../../../src/core/index';
 
 function value(request: unknown, options?: Parameters<typeof calculate>[1]): CalculationResponse {
   const result = calculate(request, options);

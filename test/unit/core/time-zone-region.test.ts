@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findRegion } from './tables';
-import { FALLBACK_REGION, MAPPED_ZONES, regionForTimeZone } from './time-zone-region';
+import { findRegion } from '../../../src/core/tables';
+import { FALLBACK_REGION, MAPPED_ZONES, regionForTimeZone } from '../../../src/core/time-zone-region';
 
 describe('the region a time zone points to', () => {
   it('maps a zone with exactly one region in the table', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { round6 } from './calculate';
+import { round6 } from '../../../src/core/calculate';
 
 /** What round6 must equal for every double: the definition it replaces. */
 const byToPrecision = (x: number) => (x === 0 ? 0 : Number(x.toPrecision(6)));

@@ -19,7 +19,7 @@ import {
   calculateV1,
   resolveRegion,
   type CalculationResponse,
-} from './index';
+} from '../../../src/core/index';
 
 const RATIO_TOLERANCE = 1.1e-5;
 const TOKEN_MODEL_KEYS = MODELS.filter((m) => m.unit === 'wh_per_1k_tokens').map((m) => m.key);
