@@ -58,8 +58,8 @@ export function registerHandlers(handlers: Handlers, ready: Promise<unknown> = P
     if (!(type in protocol)) return undefined;
     const handler = handlers[type as MessageType] as ((d: unknown, s: { tabId?: number; url?: string }) => Promise<unknown>) | undefined;
     if (!handler) return undefined;
-    // Answered through sendResponse, kept open by returning true: Chrome's own runtime API does not
-    // take a listener's promise as its answer (Firefox takes both).
+    // Answered through sendResponse, kept open by returning true: Chrome takes a listener's promise
+    // as its answer only from version 144 (MINIMUM_CHROME_VERSION is lower); Firefox takes both.
     void (async (): Promise<MessageResult<unknown>> => {
       // A chat page (even a compromised one) must not export, wipe or repoint the ledger.
       if (!CONTENT_SCRIPT_MESSAGES.has(type) && !sender.url?.startsWith(browser.runtime.getURL('/'))) {
