@@ -86,6 +86,8 @@ interface ScanPlan {
   seeds: PageMessage[][];
   /** Answers to count (or to revise: the answer counted last, grown). */
   live: Exchange[];
+  /** Every prompt and answer on the page. */
+  exchanges: Exchange[];
 }
 
 type CountOutcome = 'counted' | 'known' | 'wait' | 'empty' | 'unrecognized';
@@ -288,7 +290,7 @@ export class PageTracker {
     const signature = `${messages.length}:${messages[0].id}:${messages[messages.length - 1].id}`;
     if (signature === this.rejected) return;
 
-    const { seeds, live } = this.plan(messages);
+    const { seeds, live, exchanges } = this.plan(messages);
     if (seeds.length > 0) {
       const seeded = await this.seed(conversation, seeds, now);
       if (seeded === 'stale') {
@@ -308,7 +310,7 @@ export class PageTracker {
       this.rejected = signature;
       return;
     }
-    if (live.length === 0) this.reviseCounted(exchangesOf(messages));
+    if (live.length === 0) this.reviseCounted(exchanges);
     const counted = results.includes('counted');
     if (counted || (seeds.length > 0 && this.health === null)) this.report('ok', null);
     if (!counted) this.checkPromptAnswered(now, true, results.includes('empty') && !results.includes('wait'));
@@ -337,7 +339,8 @@ export class PageTracker {
     const seeds: PageMessage[][] = [];
     const live: Exchange[] = [];
     let index = 0;
-    for (const exchange of exchangesOf(messages)) {
+    const exchanges = exchangesOf(messages);
+    for (const exchange of exchanges) {
       if (exchange.prompt) {
         if (index < firstLive && !this.known.has(exchange.prompt.id)) seeds.push([exchange.prompt]);
         index++;
@@ -361,10 +364,10 @@ export class PageTracker {
     // Pages with derived ids regenerate an answer in place: same id, new text after a stream.
     if (live.length === 0 && sawStreaming(phase)) {
       const last = messages.findLast((m) => m.role === 'assistant');
-      const exchange = last && !last.pageId ? exchangesOf(messages).findLast((e) => e.parts.includes(last)) : undefined;
+      const exchange = last && !last.pageId ? exchanges.findLast((e) => e.parts.includes(last)) : undefined;
       if (exchange) live.push(exchange);
     }
-    return { seeds, live };
+    return { seeds, live, exchanges };
   }
 
   /**
@@ -532,8 +535,8 @@ export class PageTracker {
     };
     this.remember(exchange.parts, texts, first.pageId ? undefined : fingerprint(text));
     this.outbox.push('turn/completed', turn);
-    const last = exchange.parts[exchange.parts.length - 1];
-    if (last.id !== first.id || exchange.parts.length > 1) this.options.hooks?.turnSent(turn.turnId, last); // the label moves to the answer's new end
+    // An answer in several parts: its label goes after its last part, which may be new.
+    if (exchange.parts.length > 1) this.options.hooks?.turnSent(turn.turnId, exchange.parts[exchange.parts.length - 1]);
     this.dispatch({ type: 'answerRevised', turn });
     return 'revised';
   }
