@@ -24,6 +24,7 @@
  * by-function breakdown shows them as `log`).
  *
  * Env: PAGE_BENCH_RUNS (rounds, default 5), PAGE_EXTENSION_DIR (our build; built when absent),
+ * PAGE_BENCH_BASE_DIR (another build of ours, e.g. before a change, measured in the same rounds),
  * PAGE_BENCH_NAIVE_CAP_MS, PAGE_BENCH_SKIP_NAIVE=1, PAGE_BENCH_DUMP=<dir> (each run's streaming
  * CPU profile, for DevTools' Performance panel).
  */
@@ -42,6 +43,8 @@ import { buildExtensionUnlessGiven } from './support/extension-build';
 
 const EXTENSION_DIR = resolve(process.env.PAGE_EXTENSION_DIR ?? '.output/chrome-mv3');
 const PEER_DIR = resolve(process.env.PAGE_BENCH_PEER_DIR ?? '/work/peers/ai-wattch/dist');
+/** Another build of ours (a change's parent), measured in the same rounds: before/after from one run. */
+const BASE_DIR = process.env.PAGE_BENCH_BASE_DIR ? resolve(process.env.PAGE_BENCH_BASE_DIR) : null;
 const CONTENT_JS = resolve(EXTENSION_DIR, 'content-scripts/chatgpt.js');
 const RUNS = Number(process.env.PAGE_BENCH_RUNS ?? 5);
 const NAIVE_CAP_MS = Number(process.env.PAGE_BENCH_NAIVE_CAP_MS ?? 45_000);
@@ -80,30 +83,27 @@ interface Setup {
   labelTag: string;
 }
 
-const launchFor = (mode: Mode) =>
-  mode === 'ours'
-    ? launchWithExtension({ extensionDir: EXTENSION_DIR })
-    : mode === 'peer'
-      ? launchWithExtension({ extensionDir: PEER_DIR })
-      : launchWithExtension({ withExtension: false });
+const DIRS: Partial<Record<Mode, string>> = { ours: EXTENSION_DIR, base: BASE_DIR ?? undefined, peer: PEER_DIR };
+const isOurs = (mode: Mode) => mode === 'ours' || mode === 'base';
 
 async function run(mode: Mode, setup: Setup): Promise<RunResult> {
   const { page } = setup;
-  const ext = await launchFor(mode);
+  const dir = DIRS[mode];
+  const ext = await launchWithExtension(dir ? { extensionDir: dir } : { withExtension: false });
   try {
-    if (mode === 'ours') await fillStorage(ext, setup.history);
+    if (isOurs(mode)) await fillStorage(ext, setup.history);
     if (mode === 'peer') await fillStorage(ext, PEER_SETTINGS);
     await serveChatPage(ext.context, page.html);
     const tab = await ext.context.newPage();
     await tab.addInitScript({ content: LONG_TASKS + WATCH_LABEL(setup.labelTag) });
     if (mode === 'naive') await tab.addInitScript({ content: naiveTracker(setup.bundle) });
-    const codeUrl = mode === 'ours' || mode === 'peer' ? `chrome-extension://${ext.extensionId}/` : NAIVE_TRACKER_URL;
+    const codeUrl = dir ? `chrome-extension://${ext.extensionId}/` : NAIVE_TRACKER_URL;
     await tab.goto(PAGE_URL, { waitUntil: 'commit' });
     const seedCdp = await startProfile(tab);
     await tab.waitForLoadState('load');
     const loadedAt = (await tab.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)) as number;
     let labelsBeforeStreaming: number | undefined;
-    if (mode === 'ours') {
+    if (isOurs(mode)) {
       await waitUntil('the 200 page labels', async () => (await labelsOnPage(tab, setup.labelTag)) >= TURNS, 60_000).catch(async () => {
         throw new Error(
           `only ${await labelsOnPage(tab, setup.labelTag)} of ${TURNS} page labels before streaming: the seeded answers did not get their labels`,
@@ -132,7 +132,7 @@ async function run(mode: Mode, setup: Setup): Promise<RunResult> {
     await tab.waitForFunction(() => (window as unknown as { __streamDone: boolean }).__streamDone, null, { timeout: cap, polling: 100 }).catch(() => {});
     const streamWallMs = Date.now() - t0;
     let counted: RunResult['counted'];
-    if (mode === 'ours') {
+    if (isOurs(mode)) {
       const turns = async () => ((await storageOf(ext))[setup.storageKey] as ConversationState).turns;
       await waitUntil('the counted turn', async () => NEW_ANSWER_ID in (await turns()), 30_000);
       counted = (await turns())[NEW_ANSWER_ID];
@@ -153,15 +153,15 @@ async function run(mode: Mode, setup: Setup): Promise<RunResult> {
       scriptDurationMs: scriptAfter - scriptBefore,
       stream: attribute(profile, codeUrl),
       seed,
-      functions: mode === 'ours' || mode === 'peer' ? byFunction(profile, codeUrl, sourceMapNames(mode === 'ours' ? EXTENSION_DIR : PEER_DIR)) : undefined,
+      functions: dir ? byFunction(profile, codeUrl, sourceMapNames(dir)) : undefined,
       labelsBeforeStreaming,
-      labelsAfterStreaming: mode === 'ours' ? await labelsOnPage(tab, setup.labelTag) : undefined,
-      labelDelayMs: mode === 'ours' ? (labelAt !== undefined && endAt !== undefined ? labelAt - endAt : Number.POSITIVE_INFINITY) : undefined,
+      labelsAfterStreaming: isOurs(mode) ? await labelsOnPage(tab, setup.labelTag) : undefined,
+      labelDelayMs: isOurs(mode) ? (labelAt !== undefined && endAt !== undefined ? labelAt - endAt : Number.POSITIVE_INFINITY) : undefined,
       pageLongTasksSeedMs,
       pageLongTasksStreamingMs: await longTasksSince(tab, streamFrom),
       counted,
     };
-    if (mode === 'ours') {
+    if (isOurs(mode)) {
       await waitUntil('the worker to acknowledge the turn', async () => (await workerTimings(ext)).handledMs >= 0, 30_000);
       const { countMs, handledMs } = await workerTimings(ext);
       Object.assign(result, { workerCountMs: countMs, workerHandledMs: handledMs, floorMs: await floorInWorker(ext, setup.bundle, page) });
@@ -194,8 +194,8 @@ async function main() {
   const { LABEL_TAG } = await import('../src/label/render');
   const setup: Setup = { page, bundle: tokenizerBundle(), history, storageKey: await conversationStorageKey(), labelTag: LABEL_TAG };
 
-  const runs: Record<Mode, RunResult[]> = { none: [], ours: [], peer: [], naive: [] };
-  const order: Mode[] = peer ? ['none', 'ours', 'peer'] : ['none', 'ours'];
+  const runs: Record<Mode, RunResult[]> = { none: [], ours: [], base: [], peer: [], naive: [] };
+  const order: Mode[] = ['none', 'ours', ...(BASE_DIR ? (['base'] as const) : []), ...(peer ? (['peer'] as const) : [])];
   for (let r = 0; r < RUNS; r++) {
     for (let k = 0; k < order.length; k++) {
       const mode = order[(r + k) % order.length];
@@ -222,6 +222,7 @@ async function main() {
     },
     contentScriptBytes,
     peer,
+    base: BASE_DIR,
     runs,
   });
 }

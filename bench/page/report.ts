@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Attribution, FunctionCost } from '../support/cpu-profile';
 import { fmt, median } from '../support/stats';
 
-export type Mode = 'none' | 'ours' | 'peer' | 'naive';
+export type Mode = 'none' | 'ours' | 'base' | 'peer' | 'naive';
 
 export interface RunResult {
   mode: Mode;
@@ -50,6 +50,8 @@ export interface ReportInput {
   page: { turns: number; historyTokens: number; answerTokens: number; promptTokens: number; updates: number; pauseMs: number };
   contentScriptBytes: number;
   peer: { name: string; dir: string } | null;
+  /** Another build of ours measured in the same rounds, if any. */
+  base: string | null;
   runs: Record<Mode, RunResult[]>;
 }
 
@@ -112,6 +114,14 @@ export function report(input: ReportInput): void {
       delay: `${fmt(median(labelDelays), 0)} (max ${fmt(Math.max(...labelDelays), 0)})`,
       ratio: peer.length > 0 ? `${fmt(ratio, 2)}x` : '-',
     }),
+    ...(runs.base.length > 0
+      ? [
+          row('ours, base build', runs.base, {
+            delay: fmt(median(runs.base.map((r) => r.labelDelayMs ?? Number.NaN)), 0),
+            ratio: peer.length > 0 ? `${fmt(median(runs.base.map((r, i) => (peer[i] ? r.stream.totalMs / peer[i].stream.totalMs : Number.NaN))), 2)}x` : '-',
+          }),
+        ]
+      : []),
     peer.length > 0 ? row(input.peer!.name, peer, { delay: 'no label', ratio: '1x' }) : ['AI-Wattch (absent)', '-', '-', '-', '-', '-', '-', '-'],
     row('naive tracker (1 run, capped)', runs.naive),
   ];
@@ -121,6 +131,10 @@ export function report(input: ReportInput): void {
     `\nmedians of ${ours.length} interleaved rounds; 'clamped' counts samples starved by a busy machine as one interval; ours/AI-Wattch per round: ${roundRatios.map((x) => fmt(x, 2)).join(', ') || '-'}`,
   );
   if (!input.peer) console.log('AI-Wattch not found (see the header of bench/page.bench.ts to build it): our figure alone.');
+  if (runs.base.length > 0)
+    console.log(
+      `ours vs base build (${input.base}) per round: ${ours.map((r, i) => `${fmt(r.stream.totalMs, 2)} vs ${fmt(runs.base[i]?.stream.totalMs, 2)} ms (clamped ${fmt(r.stream.totalClampedMs, 2)} vs ${fmt(runs.base[i]?.stream.totalClampedMs, 2)})`).join('; ')}`,
+    );
   console.log(
     `ours per round: ${ours.map((r) => fmt(r.stream.totalMs, 2)).join(', ')} ms; AI-Wattch: ${peer.map((r) => fmt(r.stream.totalMs, 2)).join(', ') || '-'} ms; label delays ${labelDelays.map((d) => fmt(d, 0)).join(', ')} ms`,
   );
@@ -132,16 +146,19 @@ export function report(input: ReportInput): void {
   );
   for (const [name, xs] of [
     ['ours', ours],
+    ['the base build', runs.base],
     [input.peer?.name ?? 'AI-Wattch', peer],
   ] as const) {
     if (xs.length === 0) continue;
-    console.log(`\nwhere ${name}'s streaming time goes (mean ms per run; self = the function running, own = the extension's function that asked for it):`);
+    console.log(
+      `\nwhere ${name}'s streaming time goes (clamped, mean ms per run; self = the function running, own = the extension's function that asked for it):`,
+    );
     const self = meanFunctions(xs, 'self');
     const own = meanFunctions(xs, 'own');
     for (let i = 0; i < Math.max(self.length, own.length); i++) {
       const s = self[i] ? `${fmt(self[i].ms, 2).padStart(6)}  ${self[i].name}` : '';
       const o = own[i] ? `${fmt(own[i].ms, 2).padStart(6)}  ${own[i].name}` : '';
-      console.log(`  ${s.slice(0, 70).padEnd(70)} | ${o.slice(0, 80)}`);
+      console.log(`  ${s.slice(0, 60).padEnd(60)} | ${o.slice(0, 100)}`);
     }
   }
   console.log(

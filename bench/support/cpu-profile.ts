@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { originalPositionFor, sourceContentFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { CDPSession, Page } from 'playwright-core';
 
 interface CallFrame {
@@ -95,11 +95,13 @@ function* stacks(profile: Profile): Generator<{ stack: ProfileNode[]; us: number
   for (let i = 0; i < profile.samples.length; i++) yield { stack: stackOf(profile.samples[i]), us: profile.timeDeltas[i + 1] ?? 0 };
 }
 
+const typicalInterval = (profile: Profile): number => [...profile.timeDeltas].sort((a, b) => a - b)[Math.floor(profile.timeDeltas.length / 2)] ?? 100;
+
 const isFrom = (urlPart: string) => (n: ProfileNode) => n.callFrame.url.includes(urlPart);
 
 /** Time with code from `urlPart` on the stack, and the longest unbroken stretch of it. */
 export function attribute(profile: Profile, urlPart: string): Attribution {
-  const typicalUs = [...profile.timeDeltas].sort((a, b) => a - b)[Math.floor(profile.timeDeltas.length / 2)] ?? 100;
+  const typicalUs = typicalInterval(profile);
   const ours = isFrom(urlPart);
   const out = { totalUs: 0, clampedUs: 0, longestUs: 0, longestClampedUs: 0, starved: 0 };
   let runUs = 0;
@@ -131,6 +133,8 @@ export function attribute(profile: Profile, urlPart: string): Attribution {
 /** The original name and place of a frame in a built file (from its source map), or null. */
 export type NameResolver = (file: string, line: number, column: number) => string | null;
 
+const sourceFor = (map: TraceMap, source: string): string | null => sourceContentFor(map, source);
+
 /** Resolves frames of the built extension in `dir` through the `.map` files beside its scripts (built with hidden source maps). */
 export function sourceMapNames(dir: string): NameResolver {
   const maps = new Map<string, TraceMap | null>();
@@ -143,8 +147,9 @@ export function sourceMapNames(dir: string): NameResolver {
     if (!map) return null;
     const at = originalPositionFor(map, { line: line + 1, column });
     if (at.source === null) return null;
-    const source = at.source.replace(/^(\.\.\/)+/, '');
-    return `${at.name ?? '?'} ${source}:${at.line}`;
+    // A function's frame points at its start, which the map rarely names: show its original line instead.
+    const text = sourceFor(map, at.source)?.split('\n')[at.line - 1]?.trim().slice(0, 60) ?? at.name ?? '?';
+    return `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line} ${text}`;
   };
 }
 
@@ -160,18 +165,21 @@ function frameName(n: ProfileNode, urlPart: string, names?: NameResolver): strin
 /**
  * Where the extension's time goes, two ways, largest first: by the function running (`self`: the
  * leaf frame, which may be the browser's own, such as querySelectorAll or style recalculation), and
- * by the extension's own function nearest the leaf (`own`: who asked for that work).
+ * by the extension's own function nearest the leaf (`own`: who asked for that work). Starved samples
+ * count as one typical interval, as in the clamped totals.
  */
 export function byFunction(profile: Profile, urlPart: string, names?: NameResolver, top = 12): { self: FunctionCost[]; own: FunctionCost[] } {
   const ours = isFrom(urlPart);
+  const typicalUs = typicalInterval(profile);
   const self = new Map<string, number>();
   const own = new Map<string, number>();
   const add = (m: Map<string, number>, k: string, us: number) => m.set(k, (m.get(k) ?? 0) + us);
   for (const { stack, us } of stacks(profile)) {
     const nearest = stack.find(ours);
     if (!nearest) continue;
-    add(self, frameName(stack[0], urlPart, names), us);
-    add(own, frameName(nearest, urlPart, names), us);
+    const clamped = us > STARVED_US ? typicalUs : us;
+    add(self, frameName(stack[0], urlPart, names), clamped);
+    add(own, frameName(nearest, urlPart, names), clamped);
   }
   const list = (m: Map<string, number>) =>
     [...m.entries()]
