@@ -24,6 +24,7 @@ import type { CountedTurn } from '../src/domain';
 import { SITE_IDS } from '../src/sites/site-ids';
 import { launchWithExtension, type LaunchedExtension } from '../test/e2e/support/launch';
 import { buildExtensionUnlessGiven } from './support/extension-build';
+import { median } from './support/stats';
 
 const DAYS = Number(process.env.POPUP_BENCH_DAYS ?? 365);
 const TURNS_PER_DAY = 100;
@@ -163,10 +164,6 @@ async function measureFloor(ext: LaunchedExtension): Promise<number[]> {
   return xs;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.9) - 1]!;
 
 async function main() {

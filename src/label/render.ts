@@ -13,6 +13,10 @@ export type LabelContent = { kind: 'counted'; texts: LabelTexts } | { kind: 'not
 
 export const LABEL_TAG = 'ai-footprint-label';
 
+const LABEL_TAG_NAME = LABEL_TAG.toUpperCase();
+/** Whether a node is one of our label hosts. */
+export const isLabelHost = (node: Node): boolean => (node as Element).tagName === LABEL_TAG_NAME;
+
 const CSS = `
 :host{all:initial;display:block;margin:.25em 0 .5em;font-family:inherit;font-size:.85em;line-height:1.4;color:inherit}
 button{all:unset;box-sizing:border-box;font:inherit;color:inherit;opacity:.62;cursor:help;border-radius:3px}

@@ -19,6 +19,9 @@ export function firstElement(root: ParentNode, chain: readonly string[]): Elemen
   return null;
 }
 
+/** Each chain as one selector list, joined once (the tracker asks four times a second while an answer streams). */
+const joined = new WeakMap<readonly string[], string>();
+
 /** The element each chain (joined) last found under each root: see anyMatches. */
 const lastFound = new WeakMap<ParentNode, Map<string, Element>>();
 
@@ -29,7 +32,8 @@ const lastFound = new WeakMap<ParentNode, Map<string, Element>>();
  * streams, and on a long chat each walk costs about a millisecond).
  */
 export function anyMatches(root: ParentNode, chain: readonly string[]): boolean {
-  const selector = chain.join(',');
+  let selector = joined.get(chain);
+  if (selector === undefined) joined.set(chain, (selector = chain.join(',')));
   let found = lastFound.get(root);
   const last = found?.get(selector);
   if (last && (root as Node).contains(last) && last.matches(selector)) return true;

@@ -5,6 +5,7 @@
  */
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { PageLabels } from '../label/page-labels';
+import { isLabelHost } from '../label/render';
 import { watchLabelSetting } from '../label/setting';
 import type { SiteAdapter } from '../sites/adapter';
 import { buildPageReport } from '../sites/page-report';
@@ -14,7 +15,7 @@ import { PageTracker } from './tracker';
 export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const labels = new PageLabels(document);
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
-  const tracker = new PageTracker({ adapter, doc: document, url: () => location.href, send: labels.watch(sendToWorker), hooks: labels });
+  const tracker = new PageTracker({ adapter, doc: document, url: () => location.href, send: labels.watch(sendToWorker), hooks: labels, ownNode: isLabelHost });
   tracker.start();
   answerPageReports((version) => buildPageReport(document, adapter, version, location.href));
   // WXT fires this from the Navigation API's navigate event, before `location` changes: the

@@ -4,7 +4,9 @@
  * schedules the one timer, reads the page in quiet scans and keeps what it read of the conversation.
  *
  * Cost model: the MutationObserver callback only notes the time and arms one timer; nothing reads
- * text or walks the page while an answer streams. Once the page has been quiet for a moment and no
+ * text or walks the page while an answer streams, and while the page says one streams the observer
+ * is off (the poll asks the page instead; on resuming, the page counts as changed). Adding or
+ * removing our own labels is no change. Once the page has been quiet for a moment and no
  * answer is streaming, one scan finds the messages, reads the text of the new turn once, and sends
  * it (tokenizing happens in the worker). Messages already on the page when it loads or after a
  * navigation only seed the conversation's history; they are never counted.
@@ -57,6 +59,8 @@ export interface TrackerOptions {
   send: Send;
   /** Told about answers as they are counted or skipped (the page label, src/label/). */
   hooks?: TrackerHooks;
+  /** Nodes the extension itself puts on the page (the labels): adding or removing them is no change of the chat. */
+  ownNode?: (node: Node) => boolean;
 }
 
 /** Called from the tracker's quiet scans only, never per mutation; must not throw (the caller does not guard). */
@@ -108,6 +112,8 @@ export class PageTracker {
   private changed = false;
   private lastChangeAt = 0;
   private scanning = false;
+  /** False while an answer streams: the poll asks the page then, and each update of the answer would only wake us for nothing. */
+  private observing = false;
 
   /** Where the newest answer stands (phases.ts). */
   private state: TrackerState = INITIAL_STATE;
@@ -137,14 +143,18 @@ export class PageTracker {
   }
 
   start(): void {
-    const root = this.doc.body ?? this.doc.documentElement;
     const Observer = (this.doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
     this.observer = new Observer(this.onMutation);
-    this.observer.observe(root, { childList: true, subtree: true, characterData: true });
+    this.observe();
     this.doc.addEventListener('keydown', this.onKeydown, true);
     this.doc.addEventListener('click', this.onClick, true);
     this.doc.addEventListener('submit', this.onSubmit, true);
     this.onMutation();
+  }
+
+  private observe(): void {
+    this.observer?.observe(this.doc.body ?? this.doc.documentElement, { childList: true, subtree: true, characterData: true });
+    this.observing = true;
   }
 
   stop(): void {
@@ -207,7 +217,9 @@ export class PageTracker {
 
   // ---- Event handlers: cheap on purpose ------------------------------------
 
-  private readonly onMutation = (): void => {
+  private readonly onMutation = (records?: MutationRecord[]): void => {
+    const own = this.options.ownNode;
+    if (own && records?.every((r) => onlyOwnNodes(r, own))) return;
     this.changed = true;
     this.lastChangeAt = Date.now();
     if (this.timer === undefined || this.longWait) this.wake(this.settleMs);
@@ -255,12 +267,22 @@ export class PageTracker {
     this.followUrl();
     if (this.adapter.isStreaming(this.doc)) {
       this.dispatch({ type: 'streamingSeen', at: now });
+      if (this.observing) {
+        this.observer?.disconnect();
+        this.observing = false;
+      }
       const phase = this.state.phase;
       if (phase.name === 'streaming' && now - phase.since >= ANSWER_TIMEOUT_MS) this.report('not-recognized', 'answer-unfinished');
       this.wake(STREAMING_POLL_MS);
       return;
     }
     this.dispatch({ type: 'streamingStopped' });
+    if (!this.observing && this.observer) {
+      // The answer changed the page while we were not looking.
+      this.observe();
+      this.changed = true;
+      this.lastChangeAt = now;
+    }
     // Quiet means no change for a whole settle period.
     if (this.changed || this.scanning) {
       this.changed = false;
@@ -566,4 +588,12 @@ export class PageTracker {
   private conversationAt(url: string): string {
     return this.adapter.conversationId(url) ?? this.adapter.conversationIdInPage?.(this.doc) ?? this.unsaved;
   }
+}
+
+/** A mutation that only added or removed the extension's own nodes. */
+function onlyOwnNodes(record: MutationRecord, own: (node: Node) => boolean): boolean {
+  if (record.type !== 'childList') return false;
+  for (const n of Array.from(record.addedNodes)) if (!own(n)) return false;
+  for (const n of Array.from(record.removedNodes)) if (!own(n)) return false;
+  return true;
 }

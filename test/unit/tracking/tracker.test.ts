@@ -12,7 +12,7 @@ interface Sent {
 }
 
 /** A page, its tracker, and everything the tracker sent to a worker that acknowledges. */
-function track(adapter: SiteAdapter, file: string, url: string, opts: { failFirst?: number; hooks?: TrackerHooks } = {}) {
+function track(adapter: SiteAdapter, file: string, url: string, opts: { failFirst?: number; hooks?: TrackerHooks; ownNode?: (node: Node) => boolean } = {}) {
   const doc = loadPage(fixture(file), url);
   let href = url;
   const sent: Sent[] = [];
@@ -25,7 +25,7 @@ function track(adapter: SiteAdapter, file: string, url: string, opts: { failFirs
     sent.push({ type, data: structuredClone(data) });
     return { ok: true, value: { ok: true } as never };
   });
-  const tracker = new PageTracker({ adapter, doc, url: () => href, send: send as never, hooks: opts.hooks });
+  const tracker = new PageTracker({ adapter, doc, url: () => href, send: send as never, hooks: opts.hooks, ownNode: opts.ownNode });
   return {
     doc,
     tracker,
@@ -263,6 +263,51 @@ describe('a new answer', () => {
     await streaming;
     await flush(SETTLE_MS.quiet + 500);
     expect(page.turns()).toEqual([expect.objectContaining({ conversationId: 'brand-new', turnId: 'a-h', answerText: 'Hi there! How can I help?' })]);
+    page.tracker.stop();
+  });
+});
+
+describe('what following a page costs', () => {
+  it('does not observe the page while it says an answer streams, and counts the whole answer once it has finished', async () => {
+    const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a');
+    const Observer = page.doc.defaultView!.MutationObserver.prototype;
+    const disconnect = vi.spyOn(Observer, 'disconnect');
+    const observe = vi.spyOn(Observer, 'observe');
+    page.tracker.start();
+    await flush(2_000);
+    expect(observe).toHaveBeenCalledTimes(1);
+    sendPrompt(page, '#prompt-textarea', 'Is wind power cheap?');
+    const chunks = Array.from({ length: 120 }, (_, i) => `word${i} `);
+    await streamChatgpt(page, { user: 'u-new', answer: 'a-new' }, 'Is wind power cheap?', chunks);
+    // Off while the stop button showed; the answer grew meanwhile.
+    expect(disconnect).toHaveBeenCalledTimes(1);
+    await flush(2_000);
+    expect(observe).toHaveBeenCalledTimes(2);
+    expect(page.turns()).toEqual([expect.objectContaining({ turnId: 'a-new', answerText: chunks.join('').trim() })]);
+    page.tracker.stop();
+  });
+
+  it('takes adding or removing its own nodes (the labels) for no change: no scan after them, while a change of the page is scanned', async () => {
+    const own = (node: Node) => node.nodeName === 'X-OWN-LABEL';
+    const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a', { ownNode: own });
+    page.tracker.start();
+    await flush(2_000);
+    sendPrompt(page, '#prompt-textarea', 'Is wind power cheap?');
+    await streamChatgpt(page, { user: 'u-new', answer: 'a-new' }, 'Is wind power cheap?', ['Mostly ', 'yes.']);
+    await flush(SETTLE_MS.quiet + 500);
+    expect(page.turns()).toHaveLength(1);
+    const findTurns = vi.spyOn(ADAPTERS.chatgpt, 'findTurns');
+    const answer = page.doc.querySelector('[data-message-id="a-new"]')!;
+    const label = page.doc.createElement('x-own-label');
+    answer.after(label);
+    await flush(SETTLE_MS.quiet + 500);
+    label.remove();
+    await flush(SETTLE_MS.quiet + 500);
+    expect(findTurns).not.toHaveBeenCalled();
+    answer.after(page.doc.createElement('div'));
+    await flush(SETTLE_MS.quiet + 500);
+    expect(findTurns).toHaveBeenCalledTimes(1);
+    expect(page.turns()).toHaveLength(1);
     page.tracker.stop();
   });
 });
