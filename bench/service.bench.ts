@@ -164,7 +164,7 @@ async function main(): Promise<void> {
     // A file of its own: on the SQLite service's file, the reference's checkpointer would share that service's work.
     const referenceDbPath = join(dir, 'reference.db');
     const referenceKey = await createSqliteKey(referenceDbPath);
-    const redisStore = await openRedisStore(redis.url);
+    const redisStore = await openRedisStore({ url: redis.url });
     const redisKey = (await createApiKey(redisStore, 'mega', 'bench')).key;
     await redisStore.close();
 

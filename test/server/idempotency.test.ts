@@ -204,7 +204,7 @@ contract('SQLite (two server processes sharing one file)', async () => {
 contract('Redis (two server processes sharing one redis-server)', async () => {
   const redis = await startRedis();
   const servers: ServerProcess[] = await Promise.all([0, 1].map(() => spawnServer({ FOOTPRINT_REDIS_URL: redis.url, FOOTPRINT_LOG_LEVEL: 'warn' })));
-  const store = await openRedisStore(redis.url);
+  const store = await openRedisStore({ url: redis.url });
   return {
     rig: { urls: servers.map((s) => s.url), store, key: (plan) => createApiKey(store, plan) },
     stop: async () => {

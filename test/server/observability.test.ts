@@ -149,7 +149,7 @@ describe('log level and proxy addresses', () => {
 describe('store errors (Redis stopped under a running service)', () => {
   it('answer 500 INTERNAL without internals, are logged with their stack on the server and counted', async () => {
     const redis = await startRedis();
-    const store = await openRedisStore(redis.url);
+    const store = await openRedisStore({ url: redis.url });
     const { key } = await createApiKey(store, 'pro');
     await store.close();
     const server = await spawnServer({ FOOTPRINT_REDIS_URL: redis.url, FOOTPRINT_METRICS_TOKEN: TOKEN });
