@@ -52,18 +52,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(observe(deps));
   app.use(async (c, next) => {
     await next();
+    // Set on the final response: headers set before next() do not reach a Response a handler makes itself.
+    c.header('X-Request-Id', c.get('requestId'));
     c.header('X-Content-Type-Options', 'nosniff');
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  app.use(
-    cors({
-      origin: (origin) => (EXTENSION_ORIGIN.test(origin) || corsOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-      exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed', 'X-Request-Id'],
-      maxAge: 600,
-    }),
-  );
+  const corsHandler = cors({
+    origin: (origin) => (EXTENSION_ORIGIN.test(origin) || corsOrigins.includes(origin) ? origin : null),
+    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  // Only cross-origin browser requests carry Origin; a plain OPTIONS gets the Allow header of its route instead.
+  app.use((c, next) => (c.req.header('origin') === undefined ? next() : corsHandler(c, next)));
 
   registerMetered(app, deps);
   registerMeta(app, deps);
@@ -90,7 +92,7 @@ function observe({ logger, metrics, config }: AppDeps): MiddlewareHandler<AppEnv
     c.set('keyId', null);
     await next();
     const matched = routePath(c, -1);
-    const route = matched === '*' || matched === '' ? 'unmatched' : matched;
+    const route = matched === '/*' || matched === '*' || matched === '' ? 'unmatched' : matched;
     const seconds = (performance.now() - start) / 1000;
     const status = c.res.status;
     metrics.requests.inc({ route, status: String(status) });

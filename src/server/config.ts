@@ -52,7 +52,15 @@ const nodeList = z
       .map((n) => n.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.string().regex(/^(?:\[[0-9a-f:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/i, { error: 'must be a comma-separated list of host:port, e.g. 10.0.0.1:7000,10.0.0.2:7000' })).min(1));
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^(?:\[[0-9a-f:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/i, { error: 'must be a comma-separated list of host:port, e.g. 10.0.0.1:7000,10.0.0.2:7000' }),
+      )
+      .min(1),
+  );
 
 /** Variables whose values are never printed, even when malformed (a token, a URL with a password). */
 const SECRET_VARIABLES = new Set(['FOOTPRINT_METRICS_TOKEN', 'FOOTPRINT_REDIS_URL']);
@@ -67,7 +75,11 @@ export const ConfigSchema = z.object({
   FOOTPRINT_STORE_TIMEOUT_MS: z.preprocess(emptyAsUnset, milliseconds(1).default(2000)),
   FOOTPRINT_IDEMPOTENCY_TTL_S: z.preprocess(
     emptyAsUnset,
-    z.coerce.number({ error: 'must be a whole number of seconds, at least 1' }).int({ error: 'must be a whole number of seconds, at least 1' }).min(1, { error: 'must be a whole number of seconds, at least 1' }).default(86400),
+    z.coerce
+      .number({ error: 'must be a whole number of seconds, at least 1' })
+      .int({ error: 'must be a whole number of seconds, at least 1' })
+      .min(1, { error: 'must be a whole number of seconds, at least 1' })
+      .default(86400),
   ),
   FOOTPRINT_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUnset, milliseconds(100).default(10_000)),
   FOOTPRINT_CORS_ORIGINS: z.preprocess(emptyAsUnset, originList.default([])),

@@ -13,7 +13,10 @@ export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
   const [mediaType, ...parameters] = header.split(';').map((p) => p.trim().toLowerCase());
   if (!JSON_MEDIA_TYPE.test(mediaType)) return false;
-  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
+  const charset = parameters
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/^"|"$/g, '');
   return charset === undefined || charset === 'utf-8' || charset === 'utf8';
 }
 

@@ -1,11 +1,13 @@
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { createApp } from './app';
 import { silentLog, type ServiceLog } from './log';
 import { methodologyPage } from './methodology-page';
 import { createMetrics } from './metrics';
-import { problemBody, PROBLEM_CONTENT_TYPE } from './problem';
+import { internalErrorResponse, problemBody, problemResponse, PROBLEM_CONTENT_TYPE } from './problem';
 import { openStore } from './store/open';
 import { DEFAULT_STORE_TIMEOUT_MS, withTimeout, type Store } from './store/store';
 
@@ -52,6 +54,8 @@ export interface RunningService {
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const MAX_HEADER_BYTES = 16 * 1024;
+/** After a stop: keep-alive connections may still bring a request (answered with Connection: close) this long. */
+const IDLE_DRAIN_MS = 500;
 /** After a stop, open connections get this long to finish what they sent. */
 const CLOSE_GRACE_MS = 3000;
 
@@ -98,9 +102,20 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   // The default base URL depends on the port picked, so the app is built once the server listens.
   let fetch: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   let baseUrl = opts.baseUrl ?? '';
-  const server = createAdaptorServer({
-    fetch: (request, env) => fetch(request, env),
-    serverOptions: {
+  // A URL or Host header the adapter cannot make a Request of never reaches the app: answered, counted and logged here.
+  const malformed = (error: unknown) => {
+    const requestId = randomUUID();
+    const bad = error instanceof RequestError;
+    metrics.requests.inc({ route: 'unmatched', status: bad ? '400' : '500' });
+    if (bad) log.logger.info({ req_id: requestId, route: 'unmatched', status: 400, err: error.message }, 'malformed request');
+    else log.logger.error({ req_id: requestId, err: error }, 'unexpected fault');
+    const headers = { 'X-Request-Id': requestId, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+    return bad
+      ? problemResponse('BAD_REQUEST', `The request URL or Host header is malformed (${error.message}).`, baseUrl, headers)
+      : internalErrorResponse(baseUrl);
+  };
+  const server = createServer(
+    {
       requestTimeout: requestTimeoutMs,
       headersTimeout: requestTimeoutMs,
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
@@ -108,7 +123,8 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       // How often Node checks the two timeouts above (its default, 30 s, would let a slow client run three times over).
       connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
     },
-  }) as Server;
+    getRequestListener((request, env) => fetch(request, env), { errorHandler: malformed }),
+  );
   server.maxConnections = opts.maxConnections ?? 10_000;
   answerClientErrors(server, () => baseUrl);
   try {
@@ -126,16 +142,23 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       metrics,
       logger: log.logger,
     });
-    fetch = app.fetch;
     let closing: Promise<void> | undefined;
+    fetch = async (request, env) => {
+      const response = await app.fetch(request, env);
+      if (closing) response.headers.set('Connection', 'close');
+      return response;
+    };
     return {
       url,
       store,
-      // Stop listening, close idle keep-alive connections, let requests in flight finish (at most CLOSE_GRACE_MS), then close the store.
+      // Stop listening at once; answer what arrives on open connections with Connection: close (so a keep-alive
+      // client is not reset while its request is on the wire); after IDLE_DRAIN_MS close idle connections, after
+      // CLOSE_GRACE_MS all; then close the store. (http.Server#close would close idle keep-alive connections at
+      // once, racing requests already sent on them: net.Server#close only stops listening.)
       close: () =>
         (closing ??= new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
+          NetServer.prototype.close.call(server, () => resolve());
+          setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS).unref();
           setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         }).then(() => store.close())),
     };

@@ -242,8 +242,8 @@ describe('Idempotency records expire after 24 hours', () => {
       const { id, key } = await createApiKey(service.store, 'pro');
       const idem = newKey();
       await postJson(service.url, V2, REQUEST, key, { 'Idempotency-Key': idem });
-      const names = await client.keys(`footprint:idem:*`);
-      expect(names).toEqual([`footprint:idem:${id}:${idem}`]);
+      const names = await client.keys(`footprint:*idem*`);
+      expect(names).toEqual([`footprint:{${id}}:idem:${idem}`]);
       const ttl = await client.ttl(names[0]);
       expect(ttl).toBeGreaterThan(24 * 3600 - 60);
       expect(ttl).toBeLessThanOrEqual(24 * 3600);

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { catalog, ERROR_CATALOG, type ErrorCode } from '../../core';
+import { ERROR_CATALOG, type ErrorCode } from '../../core';
 import type { AppDeps, AppEnv } from '../app';
 import { openApiDocument } from '../openapi';
 import { problemResponse, problemSlug } from '../problem';
@@ -7,13 +7,11 @@ import { allowMethods } from './methods';
 
 const codeBySlug = new Map((Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [problemSlug(code), code]));
 
-/** GET /api/v2/calculate (the catalog, not metered), /methodology, /openapi.json, /healthz and /problems/{slug}. */
+/** GET /methodology, /openapi.json, /healthz and /problems/{slug}. */
 export function registerMeta(app: Hono<AppEnv>, deps: AppDeps): void {
   const { baseUrl, methodologyHtml } = deps.config;
   const openapi = openApiDocument(baseUrl);
-  const catalogBody = catalog();
 
-  app.get('/api/v2/calculate', (c) => c.json(catalogBody));
   app.get('/methodology', (c) =>
     c.html(methodologyHtml, 200, { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:" }),
   );

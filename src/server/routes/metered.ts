@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { calculate, calculateV1, findPlan, type CalculationResponse, type Result, type V1Calculation, type V1Response } from '../../core';
+import { calculate, calculateV1, catalog, findPlan, type CalculationResponse, type Result, type V1Calculation, type V1Response } from '../../core';
 import type { AppEnv, AppDeps } from '../app';
 import { readIdempotencyKey, requestFingerprint } from '../idempotency';
 import { problemResponse } from '../problem';
@@ -141,13 +141,16 @@ async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDep
   }
 }
 
-/** POST /api/v2/calculate and /api/v1/calculate. */
+/** POST /api/v2/calculate and /api/v1/calculate; GET /api/v2/calculate lists the models and regions (not metered). */
 export function registerMetered(app: Hono<AppEnv>, deps: AppDeps): void {
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: () => problemResponse('PAYLOAD_TOO_LARGE', `The request body must be at most ${MAX_BODY_BYTES} bytes.`, deps.config.baseUrl, { Connection: 'close' }),
+    onError: () =>
+      problemResponse('PAYLOAD_TOO_LARGE', `The request body must be at most ${MAX_BODY_BYTES} bytes.`, deps.config.baseUrl, { Connection: 'close' }),
   });
   for (const route of [V2_CALCULATE, V1_CALCULATE] as MeteredRoute<unknown>[]) app.post(route.path, limit, (c) => meter(c, route, deps));
+  const catalogBody = catalog();
+  app.get(V2_CALCULATE.path, (c) => c.json(catalogBody));
   allowMethods(app, V2_CALCULATE.path, ['GET', 'POST'], deps.config.baseUrl);
   allowMethods(app, V1_CALCULATE.path, ['POST'], deps.config.baseUrl);
 }

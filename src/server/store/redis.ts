@@ -97,7 +97,9 @@ export async function openRedisStore(target: RedisTarget, options: StoreOptions 
   // Auto-pipelining: commands issued in the same event-loop turn by concurrent requests go out in one write.
   const common = { lazyConnect: true, enableAutoPipelining: true, maxRetriesPerRequest: 1, connectTimeout: timeoutMs };
   const redis = (
-    'url' in target ? new Redis(target.url, common) : new Cluster(target.clusterNodes.map(seedNode), { lazyConnect: true, enableAutoPipelining: true, redisOptions: common })
+    'url' in target
+      ? new Redis(target.url, common)
+      : new Cluster(target.clusterNodes.map(seedNode), { lazyConnect: true, enableAutoPipelining: true, redisOptions: common })
   ) as Client;
   redis.on('error', () => undefined); // Reported through the failing calls; ioredis reconnects by itself.
   redis.defineCommand('footprintMeter', { lua: METER_LUA });
@@ -161,7 +163,10 @@ export async function openRedisStore(target: RedisTarget, options: StoreOptions 
           return { kind, used: Number(reply[1]), limit: m.limit };
         case 'replay': {
           const [, used, limit, resetSeconds, resetAt, value] = reply;
-          return { kind, record: { used: Number(used), limit: Number(limit), resetSeconds: Number(resetSeconds), resetAt: Number(resetAt), value: String(value) } };
+          return {
+            kind,
+            record: { used: Number(used), limit: Number(limit), resetSeconds: Number(resetSeconds), resetAt: Number(resetAt), value: String(value) },
+          };
         }
         case 'reused':
         case 'revoked':
