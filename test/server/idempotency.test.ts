@@ -11,7 +11,7 @@ import type { Store } from '../../src/server/store/store';
 import { monthKey } from '../../src/server/quota';
 import { postJson, type Answer } from './support/http';
 import { planLimit } from './support/fixtures';
-import { startRedis, type TestRedis } from './support/redis';
+import { startRedis, startRedisCluster, type TestRedis } from './support/redis';
 import { spawnServer, type ServerProcess } from './support/server-process';
 
 const V2 = '/api/v2/calculate';
@@ -211,6 +211,21 @@ contract('Redis (two server processes sharing one redis-server)', async () => {
       await store.close();
       await Promise.all(servers.map((s) => s.stop()));
       await redis.stop();
+    },
+  };
+});
+
+contract('Redis Cluster (two server processes on a three-master cluster)', async () => {
+  const cluster = await startRedisCluster();
+  const env = { FOOTPRINT_REDIS_CLUSTER_NODES: cluster.nodes.join(','), FOOTPRINT_LOG_LEVEL: 'warn' };
+  const servers: ServerProcess[] = await Promise.all([0, 1].map(() => spawnServer(env)));
+  const store = await openRedisStore({ clusterNodes: cluster.nodes });
+  return {
+    rig: { urls: servers.map((s) => s.url), store, key: (plan) => createApiKey(store, plan) },
+    stop: async () => {
+      await store.close();
+      await Promise.all(servers.map((s) => s.stop()));
+      await cluster.stop();
     },
   };
 });
