@@ -48,7 +48,9 @@ describe('Redis Cluster: two service processes on a three-master cluster', () =>
   it("keys of many API keys spread over the masters, and each key's state, counter and records share one slot", async () => {
     const made = await Promise.all(Array.from({ length: 12 }, () => createApiKey(store, 'pro')));
     for (const { key } of made) {
-      expect((await postJson(servers[0].url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 5 }, key, { 'Idempotency-Key': 'slot-check' })).status).toBe(200);
+      expect((await postJson(servers[0].url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 5 }, key, { 'Idempotency-Key': 'slot-check' })).status).toBe(
+        200,
+      );
     }
     const { Cluster } = await import('ioredis');
     const client = new Cluster(cluster.nodes.map((n) => ({ host: '127.0.0.1', port: Number(n.split(':')[1]) })));

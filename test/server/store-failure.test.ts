@@ -172,7 +172,7 @@ describe('Redis stalled (SIGSTOP) and killed under a running service', () => {
 
       redis = await startRedis({ port: redis.port, args: persist });
       let back: Answer | undefined;
-      for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
         back = await postJson(server.url, V2, REQUEST, key);
         if (back.status === 200) break;
         await new Promise((r) => setTimeout(r, 200));

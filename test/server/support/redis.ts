@@ -65,15 +65,25 @@ export async function startRedisCluster(): Promise<TestCluster> {
   const servers: TestRedis[] = [];
   for (let i = 0; i < 3; i++) {
     servers.push(
-      await startRedis({ args: ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${i}.conf`), '--cluster-node-timeout', '5000', '--dir', dir] }),
+      await startRedis({
+        args: ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${i}.conf`), '--cluster-node-timeout', '5000', '--dir', dir],
+      }),
     );
   }
   const nodes = servers.map((s) => `127.0.0.1:${s.port}`);
   await promisify(execFile)(REDIS_CLI.path, ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes']);
   const client = new Cluster(nodes.map((n) => ({ host: '127.0.0.1', port: Number(n.split(':')[1]) })));
   // Ready when every master reports the cluster ok and all slots are served.
-  for (const deadline = Date.now() + 20_000; ; ) {
-    const states = await Promise.all(servers.map((s) => client.nodes('all').find((n) => n.options.port === s.port)?.cluster('INFO') as Promise<string> | undefined));
+  for (const deadline = Date.now() + 20_000; ;) {
+    const states = await Promise.all(
+      servers.map(
+        (s) =>
+          client
+            .nodes('all')
+            .find((n) => n.options.port === s.port)
+            ?.cluster('INFO') as Promise<string> | undefined,
+      ),
+    );
     if (states.every((info) => info?.includes('cluster_state:ok'))) break;
     if (Date.now() > deadline) throw new Error(`the cluster did not become ready: ${states.join('\n')}`);
     await new Promise((r) => setTimeout(r, 200));
