@@ -34,10 +34,13 @@ export default defineConfig({
         },
       },
       {
+        // The remote-mode tests in test/server/remote start the service and drive the extension's modules (WXT's fake browser).
+        plugins: [WxtVitest()],
         test: {
           name: 'server',
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/i18n-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
