@@ -143,15 +143,6 @@ function summarize(name: string, rounds: Round[]): Row {
   };
 }
 
-async function createSqliteKey(path: string): Promise<string> {
-  const store = openSqliteStore(path);
-  try {
-    return (await createApiKey(store, 'mega', 'bench')).key;
-  } finally {
-    await store.close();
-  }
-}
-
 /** Bytes per idempotency record: the SQLite file (WAL checkpointed) and Redis's used memory, each per stored record. */
 async function storagePerRecord(dbPath: string, redisUrl: string): Promise<{ sqliteFileBytes: number; redisMemoryBytes: number }> {
   const db = new Database(dbPath);

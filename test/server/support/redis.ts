@@ -45,7 +45,10 @@ export async function startRedis(options: { port?: number; args?: string[] } = {
     port,
     child,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGCONT') && child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGCONT');
+        child.kill('SIGTERM');
+      }
       await exited;
     },
   };
