@@ -72,8 +72,8 @@ const toRecord = (r: KeyRow): ApiKeyRecord => ({ id: r.id, name: r.name, plan: r
 
 /**
  * The embedded store: one SQLite file in WAL mode; several processes may
- * share it. Every decision runs in one IMMEDIATE transaction and nothing is
- * kept in memory, so a failed write (disk full, busy) leaves no trace.
+ * share it. Decisions run in IMMEDIATE transactions and nothing is kept in
+ * memory, so a failed write (disk full, busy) leaves no trace.
  */
 export function openSqliteStore(path: string, options: StoreOptions = {}): Store {
   const ttlMs = (options.idempotencyTtlS ?? DEFAULT_IDEMPOTENCY_TTL_S) * 1000;
@@ -131,6 +131,37 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
     return { kind: 'charged', used: before + 1, limit: m.limit };
   });
 
+  // Group commit: requests arriving in the same event-loop turn share one transaction (one WAL write), each
+  // decided in its own savepoint in arrival order. No one is answered before the commit; if the commit fails,
+  // every request in the batch gets the failure, and nothing is kept in memory either way.
+  type Decided = { outcome: MeterOutcome } | { error: unknown };
+  const decideBatch = db.transaction((batch: MeterRequest[]): Decided[] =>
+    batch.map((m) => {
+      try {
+        return { outcome: decide(m) };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  let pending: Array<{ m: MeterRequest; resolve(o: MeterOutcome): void; reject(e: unknown): void }> = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    let decided: Decided[];
+    try {
+      decided = decideBatch.immediate(batch.map((p) => p.m));
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const d = decided[i];
+      if ('outcome' in d) p.resolve(d.outcome);
+      else p.reject(d.error);
+    });
+  };
+
   const createFirst = db.transaction((key: StoredApiKey): boolean => {
     if (keyCount.get()! > 0) return false;
     insertKey.run(key);
@@ -155,8 +186,10 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
     async revokeKey(id, at) {
       return revoke.run(at.toISOString(), id).changes > 0;
     },
-    async meter(m) {
-      return decide.immediate(m);
+    meter(m) {
+      return new Promise((resolve, reject) => {
+        if (pending.push({ m, resolve, reject }) === 1) setImmediate(flush);
+      });
     },
     async usage(keyId, monthKey) {
       return used.get(keyId, monthKey) ?? 0;
@@ -165,6 +198,7 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
       keyCount.get();
     },
     async close() {
+      if (pending.length > 0) flush();
       if (db.open) db.close();
     },
   };
