@@ -15,21 +15,23 @@ const httpUrl = z
 
 const redisUrl = z.string().refine((u) => /^rediss?:\/\/[^\s]+$/i.test(u), { error: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379/0' });
 
-const originList = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(
-      z.string().refine((o) => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+$/i.test(o), {
-        error: 'each origin must be scheme://host[:port] without a path, e.g. https://app.example.org',
-      }),
-    ),
-  );
+/** A comma-separated list, each entry trimmed and checked by `entry`. */
+const commaList = (entry: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(entry));
+
+const originList = commaList(
+  z.string().refine((o) => /^[a-z][a-z0-9+.-]*:\/\/[^/\s]+$/i.test(o), {
+    error: 'each origin must be scheme://host[:port] without a path, e.g. https://app.example.org',
+  }),
+);
 
 const flag = z
   .string()
@@ -44,23 +46,9 @@ const milliseconds = (min: number) =>
     .int({ error: `must be a whole number of milliseconds, at least ${min}` })
     .min(min, { error: `must be a whole number of milliseconds, at least ${min}` });
 
-const nodeList = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(/^(?:\[[0-9a-f:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/i, { error: 'must be a comma-separated list of host:port, e.g. 10.0.0.1:7000,10.0.0.2:7000' }),
-      )
-      .min(1),
-  );
+const nodeList = commaList(
+  z.string().regex(/^(?:\[[0-9a-f:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/i, { error: 'must be a comma-separated list of host:port, e.g. 10.0.0.1:7000,10.0.0.2:7000' }),
+);
 
 /** Variables whose values are never printed, even when malformed (a token, a URL with a password). */
 const SECRET_VARIABLES = new Set(['FOOTPRINT_METRICS_TOKEN', 'FOOTPRINT_REDIS_URL']);

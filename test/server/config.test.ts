@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 
+/** The ConfigError `env` raises. */
+function configError(env: Record<string, string>): string {
+  let error: unknown;
+  try {
+    loadConfig(env);
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as Error).message;
+}
+
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
     expect(loadConfig({})).toEqual({
@@ -68,15 +80,9 @@ describe('configuration from the environment', () => {
     ['FOOTPRINT_LOG_LEVEL', 'verbose'],
     ['FOOTPRINT_TRUST_PROXY', 'maybe'],
   ])('refuses %s=%s with a message naming the variable and what is accepted', (name, value) => {
-    let error: unknown;
-    try {
-      loadConfig({ [name]: value });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toContain(`${name}=${JSON.stringify(value)}`);
-    expect((error as Error).message).toMatch(/must/);
+    const message = configError({ [name]: value });
+    expect(message).toContain(`${name}=${JSON.stringify(value)}`);
+    expect(message).toMatch(/must/);
   });
 
   it.each([
@@ -84,14 +90,7 @@ describe('configuration from the environment', () => {
     ['FOOTPRINT_REDIS_URL', 'http://user:hunter2-password@cache:6379'],
     ['FOOTPRINT_REDIS_URL', 'redis:/:hunter2-password@cache'],
   ])('refuses %s=%s without printing the secret value', (name, value) => {
-    let error: unknown;
-    try {
-      loadConfig({ [name]: value });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+    const message = configError({ [name]: value });
     expect(message).toContain(`${name}=(value not shown)`);
     expect(message).toMatch(/must/);
     expect(message).not.toContain(value);

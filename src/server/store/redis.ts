@@ -99,7 +99,9 @@ export async function openRedisStore(target: RedisTarget, options: StoreOptions 
   const redis = (
     'url' in target
       ? new Redis(target.url, common)
-      : new Cluster(target.clusterNodes.map(seedNode), { lazyConnect: true, enableAutoPipelining: true, redisOptions: common })
+      : // Without auto-pipelining: ioredis groups a Cluster's auto-pipelines by the first argument, which for a script is
+        // not a key (redis/ioredis#2109: "All keys in the pipeline should belong to the same slots allocation group").
+        new Cluster(target.clusterNodes.map(seedNode), { lazyConnect: true, redisOptions: common })
   ) as Client;
   redis.on('error', () => undefined); // Reported through the failing calls; ioredis reconnects by itself.
   redis.defineCommand('footprintMeter', { lua: METER_LUA });
