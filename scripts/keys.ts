@@ -1,7 +1,7 @@
 /**
  * `npm run keys -- create --plan <plan> [--name <label>]` | `list` | `revoke <id>`
  * Manages the service's API keys in the store the environment selects
- * (FOOTPRINT_REDIS_URL, else FOOTPRINT_DB_PATH). `create` prints the new key as
+ * (FOOTPRINT_REDIS_CLUSTER_NODES, else FOOTPRINT_REDIS_URL, else FOOTPRINT_DB_PATH). `create` prints the new key as
  * its last line; it is shown only this once.
  */
 import { parseArgs } from 'node:util';
@@ -61,7 +61,7 @@ async function main(): Promise<number> {
   let store: Store | undefined;
   try {
     const config = loadConfig();
-    store = await openStore(config);
+    store = await openStore(config, { timeoutMs: config.storeTimeoutMs, idempotencyTtlS: config.idempotencyTtlS });
     await run(store, process.argv.slice(2));
     return 0;
   } catch (error) {

@@ -15,3 +15,5 @@ export const CHROMIUM: SystemProgram = { pkg: 'chromium', path: '/usr/bin/chromi
 export const CHROMIUM_L10N: SystemProgram = { pkg: 'chromium-l10n', path: '/usr/lib/chromium/locales/de.pak' };
 export const FIREFOX_ESR: SystemProgram = { pkg: 'firefox-esr', path: '/usr/bin/firefox-esr' };
 export const REDIS_SERVER: SystemProgram = { pkg: 'redis-server', path: '/usr/bin/redis-server' };
+/** Joins test redis-servers into a cluster (redis-server depends on redis-tools). */
+export const REDIS_CLI: SystemProgram = { pkg: 'redis-tools', path: '/usr/bin/redis-cli' };

@@ -15,9 +15,12 @@ export const ERROR_CATALOG = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   RATE_LIMIT_EXCEEDED: { status: 429, title: 'Monthly quota exceeded' },
   INTERNAL: { status: 500, title: 'Internal error' },
+  STORE_UNAVAILABLE: { status: 503, title: 'Store unavailable' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

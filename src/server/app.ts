@@ -1,84 +1,132 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { corsMiddleware } from './cors';
-import type { MeteredAnswer } from './metering';
+import type { Logger } from 'pino';
 import type { ServiceMetrics } from './metrics';
-import { internalErrorResponse, problemResponse } from './problem';
+import { internalErrorResponse, problemResponse, storeUnavailableResponse } from './problem';
 import { registerMeta } from './routes/meta';
-import { registerMetered, registerMeteredMethods } from './routes/metered';
-import { registerV2Catalog } from './routes/v2';
+import { registerMetered } from './routes/metered';
 import { allowMethods } from './routes/methods';
-import { incomingOf } from './node-request';
-import type { Store } from './store/store';
+import { StoreUnavailable, type Store } from './store/store';
 
 export interface AppConfig {
   /** Public base URL without a trailing slash; methodology_url and problem types hang off it. */
   baseUrl: string;
   corsOrigins: readonly string[];
-  /** Markdown rendered at GET /methodology (default docs/methodology.md). */
-  methodologyPath?: string;
+  /** The page served at GET /methodology, rendered once at start. */
+  methodologyHtml: string;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Behind a reverse proxy: log the client address from the last X-Forwarded-For entry. */
+  trustProxy: boolean;
 }
 
 export interface AppDeps {
   store: Store;
+  storeTimeoutMs: number;
   config: AppConfig;
   clock: () => Date;
-  /** Unexpected faults are reported here with the request id (the client only sees 500 INTERNAL). */
-  onFault?: (error: unknown, requestId: string | undefined) => void;
-  /** Served at GET /metrics when given. */
-  metrics?: ServiceMetrics;
-  /** Each metered answer (for the quota-refusal and replay counters). */
-  onAnswer?: (route: string, answer: MeteredAnswer) => void;
-  /** Reads the request id the Node listener gave a request. */
-  requestIdOf?: (c: Context) => string | undefined;
+  metrics: ServiceMetrics;
+  logger: Logger;
 }
 
-/** The service as a Hono app; the routes are thin and the core does the calculating. */
-export function createApp({
-  store,
-  config,
-  clock,
-  onFault = (e) => console.error('footprint: unexpected fault', e),
-  metrics,
-  onAnswer,
-  requestIdOf = () => undefined,
-}: AppDeps): Hono {
-  const baseUrl = config.baseUrl.replace(/\/+$/, '');
-  const app = new Hono();
-  app.use('*', corsMiddleware(config.corsOrigins));
+/** What middleware and handlers share per request. */
+export type AppEnv = { Variables: { requestId: string; keyId: string | null } };
 
-  const metering = { store, clock, baseUrl, methodologyUrl: `${baseUrl}/methodology` };
-  registerV2Catalog(app);
-  registerMetered(app, metering, onAnswer);
-  registerMeteredMethods(app, baseUrl);
-  registerMeta(app, { baseUrl, methodologyPath: config.methodologyPath });
-  if (metrics) registerMetrics(app, metrics, config.metricsToken, baseUrl);
+const EXTENSION_ORIGIN = /^(?:chrome-extension|moz-extension):\/\/[A-Za-z0-9-]+$/;
 
-  app.notFound((c) => problemResponse('NOT_FOUND', `No resource at ${c.req.path}. See ${baseUrl}/openapi.json.`, baseUrl));
+/** The status of a request whose client went away before it could be answered (nginx's convention): not a server error. */
+const CLIENT_CLOSED = 499;
+
+/**
+ * The service as one Hono app: request id, log line and metrics, security
+ * headers and CORS as middleware, then the routes; the core does the
+ * calculating. Errors become problem+json in onError.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { baseUrl, corsOrigins } = deps.config;
+  const app = new Hono<AppEnv>();
+  app.use(requestId({ limitLength: 128 }));
+  app.use(observe(deps));
+  app.use(async (c, next) => {
+    await next();
+    // Set on the final response: headers set before next() do not reach a Response a handler makes itself.
+    c.header('X-Request-Id', c.get('requestId'));
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  const corsHandler = cors({
+    origin: (origin) => (EXTENSION_ORIGIN.test(origin) || corsOrigins.includes(origin) ? origin : null),
+    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  // Only cross-origin browser requests carry Origin; a plain OPTIONS gets the Allow header of its route instead.
+  app.use((c, next) => (c.req.header('origin') === undefined ? next() : corsHandler(c, next)));
+
+  registerMetered(app, deps);
+  registerMeta(app, deps);
+  registerMetrics(app, deps);
+
+  app.notFound(() => problemResponse('NOT_FOUND', `No such resource. See ${baseUrl}/openapi.json.`, baseUrl));
   app.onError((error, c) => {
-    onFault(error, requestIdOf(c));
+    if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED });
+    if (error instanceof StoreUnavailable) {
+      deps.metrics.storeErrors.inc({ store: deps.store.kind });
+      deps.logger.error({ req_id: c.get('requestId'), err: error }, 'store unavailable');
+      return storeUnavailableResponse(baseUrl);
+    }
+    deps.logger.error({ req_id: c.get('requestId'), err: error }, 'unexpected fault');
     return internalErrorResponse(baseUrl);
   });
   return app;
 }
 
+/** One log line and the metrics of each request, labelled by the route that answered it (a fixed set: clients cannot make labels). */
+function observe({ logger, metrics, config }: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const start = performance.now();
+    c.set('keyId', null);
+    await next();
+    const matched = routePath(c, -1);
+    const route = matched === '/*' || matched === '*' || matched === '' ? 'unmatched' : matched;
+    const seconds = (performance.now() - start) / 1000;
+    const status = c.res.status;
+    metrics.requests.inc({ route, status: String(status) });
+    metrics.latency.observe({ route }, seconds);
+    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+    // The proxy appends the address it saw: the last entry is the one it vouches for.
+    const forwarded = config.trustProxy ? c.req.header('x-forwarded-for')?.split(',').pop()?.trim() : undefined;
+    logger.info({
+      req_id: c.get('requestId'),
+      method: c.req.method,
+      route,
+      status,
+      ms: Math.round(seconds * 1e6) / 1e3,
+      key_id: c.get('keyId'),
+      ip: forwarded || incoming?.socket?.remoteAddress,
+    });
+  };
+}
+
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** GET /metrics (Prometheus text); with a token, only for `Authorization: Bearer <token>`, compared in constant time. */
-function registerMetrics(app: Hono, metrics: ServiceMetrics, token: string | undefined, baseUrl: string): void {
-  const expected = token ? digest(token) : null;
+function registerMetrics(app: Hono<AppEnv>, { metrics, config }: AppDeps): void {
+  const expected = config.metricsToken ? digest(config.metricsToken) : null;
   app.get('/metrics', async (c) => {
     if (expected) {
-      const presented = /^Bearer +(\S+)\s*$/i.exec(incomingOf(c)?.headers.authorization ?? c.req.header('authorization') ?? '')?.[1];
+      const presented = /^Bearer +(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
       if (!presented || !timingSafeEqual(digest(presented), expected)) {
-        return problemResponse('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <FOOTPRINT_METRICS_TOKEN>.', baseUrl, {
+        return problemResponse('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <FOOTPRINT_METRICS_TOKEN>.', config.baseUrl, {
           'WWW-Authenticate': 'Bearer realm="footprint-metrics"',
         });
       }
     }
-    return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' });
+    return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
   });
-  allowMethods(app, '/metrics', ['GET'], baseUrl);
+  allowMethods(app, '/metrics', ['GET'], config.baseUrl);
 }

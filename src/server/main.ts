@@ -19,13 +19,21 @@ async function main(): Promise<void> {
     host: config.host,
     dbPath: config.dbPath,
     redisUrl: config.redisUrl,
+    redisClusterNodes: config.redisClusterNodes,
+    storeTimeoutMs: config.storeTimeoutMs,
+    idempotencyTtlS: config.idempotencyTtlS,
+    requestTimeoutMs: config.requestTimeoutMs,
     baseUrl: config.baseUrl,
     corsOrigins: config.corsOrigins,
     metricsToken: config.metricsToken,
     trustProxy: config.trustProxy,
     log,
   });
-  const storeText = config.redisUrl ? `Redis ${config.redisUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `SQLite ${config.dbPath}`;
+  const storeText = config.redisClusterNodes
+    ? `Redis Cluster ${config.redisClusterNodes.join(',')}`
+    : config.redisUrl
+      ? `Redis ${config.redisUrl.replace(/\/\/[^@/]*@/, '//***@')}`
+      : `SQLite ${config.dbPath}`;
 
   // Atomic in the store: instances starting together on an empty store create one key between them.
   const first = await createFirstApiKey(service.store);

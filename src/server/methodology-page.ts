@@ -9,7 +9,7 @@ table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #ccd;padding
 code{background:#f2f3f5;padding:0 .2rem;border-radius:3px}
 @media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#16181b}code{background:#2a2d31}th,td{border-color:#444}}`;
 
-/** docs/methodology.md as a small standalone HTML page; read from disk on each call so edits show at once. */
+/** docs/methodology.md as a small standalone HTML page (the service renders it once, at start). */
 export async function methodologyPage(path: string = METHODOLOGY_PATH): Promise<string> {
   const markdown = await readFile(path, 'utf8');
   return `<!doctype html>

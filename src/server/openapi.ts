@@ -47,7 +47,7 @@ function calculateResponses(okSchema: string) {
     '401': problem('UNAUTHORIZED: API key missing, malformed, unknown or revoked.'),
     '405': problem('METHOD_NOT_ALLOWED'),
     '413': problem(`PAYLOAD_TOO_LARGE: body over ${MAX_BODY_BYTES} bytes.`),
-    '415': problem('UNSUPPORTED_MEDIA_TYPE: the body must be sent as application/json.'),
+    '415': problem('UNSUPPORTED_MEDIA_TYPE: the body must be sent as application/json in UTF-8.'),
     '429': {
       ...problem("RATE_LIMIT_EXCEEDED: the plan's monthly quota is used up."),
       headers: {
@@ -56,8 +56,14 @@ function calculateResponses(okSchema: string) {
       },
     },
     '500': problem('INTERNAL: an unexpected fault, without internals.'),
+    '503': storeUnavailable,
   };
 }
+
+const storeUnavailable = {
+  ...problem('STORE_UNAVAILABLE: the key and quota store did not answer in time or could not write; nothing was charged. Retry with the same Idempotency-Key.'),
+  headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+};
 
 /** The OpenAPI 3.1 document of the service, generated from the core's zod schemas. */
 export function openApiDocument(baseUrl: string): JsonObject {
@@ -112,13 +118,14 @@ export function openApiDocument(baseUrl: string): JsonObject {
       },
       '/healthz': {
         get: {
-          summary: 'Liveness.',
+          summary: 'Readiness: the service and its store answer.',
           security: [],
           responses: {
             '200': {
               description: 'The service answers.',
               content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } } } } },
             },
+            '503': storeUnavailable,
           },
         },
       },

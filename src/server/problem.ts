@@ -1,4 +1,4 @@
-import { ERROR_CATALOG, type CoreError, type ErrorCode, type Problem } from '../core';
+import { ERROR_CATALOG, type ErrorCode, type Problem } from '../core';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -11,35 +11,18 @@ export function problemBody(code: ErrorCode, detail: string, baseUrl: string): P
   return { type: `${baseUrl}/problems/${problemSlug(code)}`, title: entry.title, status: entry.status, detail, code };
 }
 
-export type AnswerHeaders = Record<string, string>;
-
-/** An HTTP answer as plain data: written straight to Node's response on the fast path, or wrapped in a Response. */
-export interface Answer {
-  status: number;
-  headers: AnswerHeaders;
-  body: string;
-}
-
-export function problemAnswer(code: ErrorCode, detail: string, baseUrl: string, headers: AnswerHeaders = {}): Answer {
-  const body = problemBody(code, detail, baseUrl);
-  return { status: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
-}
-
-export const coreErrorProblem = (error: CoreError, baseUrl: string): Answer => problemAnswer(error.code, error.message, baseUrl);
-
-export const internalProblem = (baseUrl: string): Answer => problemAnswer('INTERNAL', 'The service failed unexpectedly. Please try again later.', baseUrl);
-
-export const answerResponse = (a: Answer): Response => new Response(a.body, { status: a.status, headers: a.headers });
-
 export function problemResponse(code: ErrorCode, detail: string, baseUrl: string, headers: Record<string, string> = {}): Response {
   const body = problemBody(code, detail, baseUrl);
-  return new Response(JSON.stringify(body), {
-    status: body.status,
-    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, ...headers },
-  });
+  return new Response(JSON.stringify(body), { status: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, ...headers } });
 }
 
-export const coreErrorResponse = (error: CoreError, baseUrl: string): Response => problemResponse(error.code, error.message, baseUrl);
+/** Seconds a client waits before retrying after STORE_UNAVAILABLE. */
+export const STORE_RETRY_AFTER_S = 2;
+
+export const storeUnavailableResponse = (baseUrl: string): Response =>
+  problemResponse('STORE_UNAVAILABLE', 'The key and quota store is not answering; nothing was charged. Retry shortly with the same Idempotency-Key.', baseUrl, {
+    'Retry-After': String(STORE_RETRY_AFTER_S),
+  });
 
 /** An unexpected fault: 500 INTERNAL, with no internals in the answer. */
 export const internalErrorResponse = (baseUrl: string): Response =>

@@ -1,98 +1,46 @@
-import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
 import type { ErrorCode } from '../core';
 
-/** Bodies over this many bytes are refused with 413. */
+/** Bodies over this many bytes are refused with 413 (hono/body-limit, before and while reading). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export type BodyResult = { ok: true; value: unknown; bytes: Uint8Array } | { ok: false; code: ErrorCode; detail: string };
 
-/** What the body checks need from a request: under Node, the IncomingMessage itself (no Web Request is built). */
-export type RequestSource = { incoming: IncomingMessage; request?: Request } | { incoming?: undefined; request: Request };
-
 const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.+-]+\+)?json$/;
 
-/** `application/json` (or `application/*+json`), with any parameters. */
-export function isJsonContentType(header: string | undefined | null): boolean {
+/** `application/json` (or `application/*+json`), in UTF-8: no charset parameter, or charset=utf-8. */
+export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
-  if (header === 'application/json') return true;
-  const mediaType = header.split(';', 1)[0].trim().toLowerCase();
-  return JSON_MEDIA_TYPE.test(mediaType);
+  const [mediaType, ...parameters] = header.split(';').map((p) => p.trim().toLowerCase());
+  if (!JSON_MEDIA_TYPE.test(mediaType)) return false;
+  const charset = parameters
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/^"|"$/g, '');
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
 }
 
-const tooLarge = (): BodyResult => ({
-  ok: false,
-  code: 'PAYLOAD_TOO_LARGE',
-  detail: `The request body must be at most ${MAX_BODY_BYTES} bytes.`,
-});
-
-/**
- * Reads at most MAX_BODY_BYTES + 1 bytes, whatever Content-Length claims; null
- * when the body is larger. (Inline callbacks: this runs on every request.)
- */
-function readIncomingCapped(incoming: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    incoming.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.byteLength;
-      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
-      settled = true;
-      incoming.pause();
-      resolve(null);
-    });
-    incoming.once('end', () => {
-      if (settled) return;
-      settled = true;
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    });
-    incoming.once('error', (error) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-    });
-  });
-}
-
-async function readStreamCapped(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array | null> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size);
-}
+/** The client closed the connection before its body arrived: nobody is left to answer. */
+export class ClientGone extends Error {}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The JSON body of a calculation request, checked in the order the service
- * answers: declared size (413), media type (415), bytes actually read (413),
- * then UTF-8 and JSON syntax (400 BAD_REQUEST).
+ * answers: media type (415), then UTF-8 and JSON syntax (400 BAD_REQUEST).
+ * The size (413) is checked by the body-limit middleware as the body is read.
  */
-export async function readJsonBody({ request, incoming }: RequestSource): Promise<BodyResult> {
-  const declared = incoming ? incoming.headers['content-length'] : request!.headers.get('content-length');
-  if (declared != null && Number(declared) > MAX_BODY_BYTES) return tooLarge();
-  const contentType = incoming ? incoming.headers['content-type'] : request!.headers.get('content-type');
-  if (!isJsonContentType(contentType)) {
-    return {
-      ok: false,
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      detail: 'Send the request body as JSON with Content-Type: application/json.',
-    };
+export async function readJsonBody(c: Context): Promise<BodyResult> {
+  if (!isJsonContentType(c.req.header('content-type'))) {
+    return { ok: false, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Send the request body as JSON in UTF-8 with Content-Type: application/json.' };
   }
-  const bytes = incoming ? await readIncomingCapped(incoming) : await readStreamCapped(request!.body);
-  if (bytes === null) return tooLarge();
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await c.req.arrayBuffer());
+  } catch (error) {
+    if (c.req.raw.signal.aborted) throw new ClientGone('The client closed the connection before the body arrived.', { cause: error });
+    throw error;
+  }
   let text: string;
   try {
     text = decoder.decode(bytes);

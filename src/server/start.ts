@@ -1,14 +1,15 @@
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Server as NetServer, type AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { createApp } from './app';
-import { createListener, createObserver, REQUEST_ID } from './listener';
 import { silentLog, type ServiceLog } from './log';
+import { methodologyPage } from './methodology-page';
 import { createMetrics } from './metrics';
-import { incomingOf } from './node-request';
-import { problemBody, problemResponse, PROBLEM_CONTENT_TYPE } from './problem';
+import { internalErrorResponse, problemBody, problemResponse, PROBLEM_CONTENT_TYPE } from './problem';
 import { openStore } from './store/open';
-import type { Store } from './store/store';
+import { DEFAULT_STORE_TIMEOUT_MS, withTimeout, type Store } from './store/store';
 
 export { createApiKey } from './store/api-keys';
 export type { Store } from './store/store';
@@ -17,11 +18,18 @@ export interface StartOptions {
   /** Default 0: any free port. */
   port?: number;
   host?: string;
-  /** An open store to use (embedding); the service closes it when it stops. Default: opened from redisUrl or dbPath. */
+  /** An open store to use (embedding); the service closes it when it stops. Default: opened from the settings below. */
   store?: Store;
-  /** SQLite file; default ':memory:' (a throwaway store) unless redisUrl is given. */
+  /** SQLite file; default ':memory:' (a throwaway store) unless a Redis store is named. */
   dbPath?: string;
   redisUrl?: string;
+  redisClusterNodes?: string[];
+  storeTimeoutMs?: number;
+  idempotencyTtlS?: number;
+  /** Headers plus body must arrive within this (default 10 s). */
+  requestTimeoutMs?: number;
+  /** Open connections beyond this are refused (default 10,000). */
+  maxConnections?: number;
   /** The clock quotas are counted by (calendar month, UTC). */
   now?: () => Date;
   /** Public base URL; default the address the service listens on. */
@@ -43,8 +51,12 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const MAX_HEADER_BYTES = 16 * 1024;
 /** After a stop: keep-alive connections may still bring a request (answered with Connection: close) this long. */
 const IDLE_DRAIN_MS = 500;
+/** After a stop, open connections get this long to finish what they sent. */
 const CLOSE_GRACE_MS = 3000;
 
 const displayHost = (host: string) => {
@@ -52,27 +64,20 @@ const displayHost = (host: string) => {
   return h.includes(':') ? `[${h}]` : h;
 };
 
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
 /**
- * Requests so malformed that no app sees them still get problem+json: a URL
- * the adapter cannot build a Request from, or bytes Node's parser rejects.
+ * Requests so malformed that the app never sees them still get
+ * problem+json: headers too large (431), too slow (408), or bytes Node's
+ * parser rejects (400). A connection the client reset needs no answer.
  */
-function answerMalformedRequests(server: Server, baseUrl: () => string) {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+function answerClientErrors(server: Server, baseUrl: () => string): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
     const problem =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? problemBody('PAYLOAD_TOO_LARGE', 'The request headers are too large.', baseUrl())
-        : problemBody('BAD_REQUEST', 'The HTTP request is malformed.', baseUrl());
+        ? problemBody('REQUEST_HEADER_FIELDS_TOO_LARGE', `The request headers must be at most ${MAX_HEADER_BYTES} bytes.`, baseUrl())
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? problemBody('REQUEST_TIMEOUT', 'The request headers and body did not arrive in time.', baseUrl())
+          : problemBody('BAD_REQUEST', 'The HTTP request is malformed.', baseUrl());
     const body = JSON.stringify(problem);
     socket.end(
       `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -84,49 +89,72 @@ function answerMalformedRequests(server: Server, baseUrl: () => string) {
 export async function startService(opts: StartOptions = {}): Promise<RunningService> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? silentLog();
-  const store = opts.store ?? (await openStore({ redisUrl: opts.redisUrl, dbPath: opts.dbPath ?? ':memory:' }));
+  const storeTimeoutMs = opts.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const methodologyHtml = await methodologyPage(opts.methodologyPath);
+  const store = opts.store
+    ? withTimeout(opts.store, storeTimeoutMs)
+    : await openStore(
+        { dbPath: opts.dbPath ?? ':memory:', redisUrl: opts.redisUrl, redisClusterNodes: opts.redisClusterNodes },
+        { timeoutMs: storeTimeoutMs, idempotencyTtlS: opts.idempotencyTtlS },
+      );
   const metrics = createMetrics(store.kind);
-  const observer = createObserver(log.logger, metrics, opts.trustProxy ?? false);
-  let closing: Promise<void> | undefined;
   // The default base URL depends on the port picked, so the app is built once the server listens.
+  let fetch: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   let baseUrl = opts.baseUrl ?? '';
-  let listener: (req: IncomingMessage, res: ServerResponse) => unknown = (_req, res) => res.writeHead(503).end();
-  const server = createServer((req, res) => listener(req, res));
-  answerMalformedRequests(server, () => baseUrl);
+  // A URL or Host header the adapter cannot make a Request of never reaches the app: answered, counted and logged here.
+  const malformed = (error: unknown) => {
+    const requestId = randomUUID();
+    const bad = error instanceof RequestError;
+    metrics.requests.inc({ route: 'unmatched', status: bad ? '400' : '500' });
+    if (bad) log.logger.info({ req_id: requestId, route: 'unmatched', status: 400, err: error.message }, 'malformed request');
+    else log.logger.error({ req_id: requestId, err: error }, 'unexpected fault');
+    const headers = { 'X-Request-Id': requestId, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+    return bad
+      ? problemResponse('BAD_REQUEST', `The request URL or Host header is malformed (${error.message}).`, baseUrl, headers)
+      : internalErrorResponse(baseUrl);
+  };
+  const server = createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // How often Node checks the two timeouts above (its default, 30 s, would let a slow client run three times over).
+      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+    },
+    getRequestListener((request, env) => fetch(request, env), { errorHandler: malformed }),
+  );
+  server.maxConnections = opts.maxConnections ?? 10_000;
+  answerClientErrors(server, () => baseUrl);
   try {
-    const info = await listen(server, opts.port ?? 0, host);
+    const info = await new Promise<AddressInfo>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, host, () => resolve(server.address() as AddressInfo));
+    });
     const url = `http://${displayHost(host)}:${info.port}`;
     baseUrl = (opts.baseUrl ?? url).replace(/\/+$/, '');
-    const clock = opts.now ?? (() => new Date());
     const app = createApp({
       store,
-      clock,
-      config: { baseUrl, corsOrigins: opts.corsOrigins ?? [], methodologyPath: opts.methodologyPath, metricsToken: opts.metricsToken },
+      storeTimeoutMs,
+      clock: opts.now ?? (() => new Date()),
+      config: { baseUrl, corsOrigins: opts.corsOrigins ?? [], methodologyHtml, metricsToken: opts.metricsToken, trustProxy: opts.trustProxy ?? false },
       metrics,
-      onFault: (error, requestId) => observer.fault(error, requestId),
-      onAnswer: (route, answer) => observer.event(route, answer),
-      requestIdOf: (c) => (incomingOf(c) as { [REQUEST_ID]?: string } | undefined)?.[REQUEST_ID],
+      logger: log.logger,
     });
-    const fallback = getRequestListener(app.fetch, {
-      errorHandler: (error) =>
-        error instanceof RequestError
-          ? problemResponse('BAD_REQUEST', `The request URL or Host header is malformed (${error.message}).`, baseUrl)
-          : problemResponse('INTERNAL', 'The service failed unexpectedly. Please try again later.', baseUrl),
-    });
-    listener = createListener({
-      metering: { store, clock, baseUrl, methodologyUrl: `${baseUrl}/methodology` },
-      fallback,
-      observer,
-      corsOrigins: opts.corsOrigins ?? [],
-      isClosing: () => closing !== undefined,
-    });
+    let closing: Promise<void> | undefined;
+    fetch = async (request, env) => {
+      const response = await app.fetch(request, env);
+      if (closing) response.headers.set('Connection', 'close');
+      return response;
+    };
     return {
       url,
       store,
-      // Graceful: stop listening at once; answer what arrives on open connections with Connection: close (so a
-      // keep-alive client is not reset while its request is on the wire); after IDLE_DRAIN_MS close idle
-      // connections, after CLOSE_GRACE_MS all; then close the store. (http.Server#close would close idle
-      // keep-alive connections at once, racing requests already sent on them: net.Server#close only stops listening.)
+      // Stop listening at once; answer what arrives on open connections with Connection: close (so a keep-alive
+      // client is not reset while its request is on the wire); after IDLE_DRAIN_MS close idle connections, after
+      // CLOSE_GRACE_MS all; then close the store. (http.Server#close would close idle keep-alive connections at
+      // once, racing requests already sent on them: net.Server#close only stops listening.)
       close: () =>
         (closing ??= new Promise<void>((resolve) => {
           NetServer.prototype.close.call(server, () => resolve());

@@ -11,7 +11,7 @@ import type { Store } from '../../src/server/store/store';
 import { monthKey } from '../../src/server/quota';
 import { postJson, type Answer } from './support/http';
 import { planLimit } from './support/fixtures';
-import { startRedis, type TestRedis } from './support/redis';
+import { startRedis, startRedisCluster, type TestRedis } from './support/redis';
 import { spawnServer, type ServerProcess } from './support/server-process';
 
 const V2 = '/api/v2/calculate';
@@ -204,13 +204,28 @@ contract('SQLite (two server processes sharing one file)', async () => {
 contract('Redis (two server processes sharing one redis-server)', async () => {
   const redis = await startRedis();
   const servers: ServerProcess[] = await Promise.all([0, 1].map(() => spawnServer({ FOOTPRINT_REDIS_URL: redis.url, FOOTPRINT_LOG_LEVEL: 'warn' })));
-  const store = await openRedisStore(redis.url);
+  const store = await openRedisStore({ url: redis.url });
   return {
     rig: { urls: servers.map((s) => s.url), store, key: (plan) => createApiKey(store, plan) },
     stop: async () => {
       await store.close();
       await Promise.all(servers.map((s) => s.stop()));
       await redis.stop();
+    },
+  };
+});
+
+contract('Redis Cluster (two server processes on a three-master cluster)', async () => {
+  const cluster = await startRedisCluster();
+  const env = { FOOTPRINT_REDIS_CLUSTER_NODES: cluster.nodes.join(','), FOOTPRINT_LOG_LEVEL: 'warn' };
+  const servers: ServerProcess[] = await Promise.all([0, 1].map(() => spawnServer(env)));
+  const store = await openRedisStore({ clusterNodes: cluster.nodes });
+  return {
+    rig: { urls: servers.map((s) => s.url), store, key: (plan) => createApiKey(store, plan) },
+    stop: async () => {
+      await store.close();
+      await Promise.all(servers.map((s) => s.stop()));
+      await cluster.stop();
     },
   };
 });
@@ -242,8 +257,8 @@ describe('Idempotency records expire after 24 hours', () => {
       const { id, key } = await createApiKey(service.store, 'pro');
       const idem = newKey();
       await postJson(service.url, V2, REQUEST, key, { 'Idempotency-Key': idem });
-      const names = await client.keys(`footprint:idem:*`);
-      expect(names).toEqual([`footprint:idem:${id}:${idem}`]);
+      const names = await client.keys(`footprint:*idem*`);
+      expect(names).toEqual([`footprint:{${id}}:idem:${idem}`]);
       const ttl = await client.ttl(names[0]);
       expect(ttl).toBeGreaterThan(24 * 3600 - 60);
       expect(ttl).toBeLessThanOrEqual(24 * 3600);

@@ -1,35 +1,41 @@
 import { expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { createApiKey } from '../../src/server/store/api-keys';
+import { createApiKey, startService } from '../../src/server/start';
 import { openSqliteStore } from '../../src/server/store/sqlite';
 import type { Store } from '../../src/server/store/store';
+import { postJson } from './support/http';
 
-it('an unexpected fault is a 500 INTERNAL problem without internals', async () => {
+it('a failing store is a 503 STORE_UNAVAILABLE problem with Retry-After, without internals; an unexpected fault a 500 INTERNAL', async () => {
   const real = openSqliteStore(':memory:');
   const { key } = await createApiKey(real, 'basic');
-  const broken: Store = {
+  const { key: oddPlanKey, record } = await createApiKey(real, 'basic');
+  let failing = true;
+  const store: Store = {
     ...real,
-    meter: async () => {
-      throw new Error('SQLITE_CORRUPT at /secret/path/footprint.db');
+    findKeyByHash: async (hash) => {
+      const found = await real.findKeyByHash(hash);
+      return found?.id === record.id ? { ...found, plan: 'platinum' } : found;
+    },
+    meter: async (m) => {
+      if (failing) throw new Error('SQLITE_CORRUPT at /secret/path/footprint.db');
+      return real.meter(m);
     },
   };
-  const faults: unknown[] = [];
-  const app = createApp({
-    store: broken,
-    clock: () => new Date(),
-    config: { baseUrl: 'http://svc.test', corsOrigins: [] },
-    onFault: (e) => faults.push(e),
-  });
-  const res = await app.request('/api/v2/calculate', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
-    body: JSON.stringify({ model: 'alpha-4o', tokens: 5 }),
-  });
-  expect(res.status).toBe(500);
-  expect(res.headers.get('content-type')).toBe('application/problem+json');
-  const text = await res.text();
-  expect(JSON.parse(text)).toMatchObject({ code: 'INTERNAL', status: 500, title: 'Internal error' });
-  expect(text).not.toMatch(/SQLITE|secret|footprint\.db/);
-  expect(faults).toHaveLength(1);
-  await real.close();
+  const service = await startService({ store });
+  try {
+    const a = await postJson(service.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 5 }, key);
+    expect(a.status).toBe(503);
+    expect(a.headers.get('content-type')).toBe('application/problem+json');
+    expect(a.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(a.json).toMatchObject({ code: 'STORE_UNAVAILABLE', status: 503, title: 'Store unavailable' });
+    expect(a.text).not.toMatch(/SQLITE|secret|footprint\.db/);
+    failing = false;
+    expect((await postJson(service.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 5 }, key)).status).toBe(200);
+
+    const b = await postJson(service.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 5 }, oddPlanKey);
+    expect(b.status).toBe(500);
+    expect(b.json).toMatchObject({ code: 'INTERNAL', status: 500, title: 'Internal error' });
+    expect(b.text).not.toContain('platinum');
+  } finally {
+    await service.close();
+  }
 });

@@ -35,7 +35,7 @@ describe('first start on an empty store', () => {
         await Promise.all(servers.map((s) => s.stop()));
         const printed = servers.flatMap((s) => [...s.output().matchAll(FIRST_KEY)].map((m) => m[1]));
         expect(printed, `round ${round}`).toHaveLength(1);
-        const store = await openRedisStore(redis.url);
+        const store = await openRedisStore({ url: redis.url });
         expect(await store.listKeys()).toHaveLength(1);
         await store.close();
       }
@@ -139,7 +139,7 @@ describe('SIGTERM while 50 clients are sending', () => {
         return { env: { FOOTPRINT_DB_PATH: dbPath }, store: async () => openSqliteStore(dbPath) };
       },
     ],
-    ['Redis', async () => ({ env: { FOOTPRINT_REDIS_URL: redis.url }, store: () => openRedisStore(redis.url) })],
+    ['Redis', async () => ({ env: { FOOTPRINT_REDIS_URL: redis.url }, store: () => openRedisStore({ url: redis.url }) })],
   ];
   it.each(cases)('%s: every request the service accepted is answered and counted, and it exits 0', async (_name, setup) => {
     const { env, store: open } = await setup();

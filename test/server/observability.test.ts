@@ -147,9 +147,9 @@ describe('log level and proxy addresses', () => {
 });
 
 describe('store errors (Redis stopped under a running service)', () => {
-  it('answer 500 INTERNAL without internals, are logged with their stack on the server and counted', async () => {
+  it('answer 503 STORE_UNAVAILABLE without internals, are logged with their stack on the server and counted', async () => {
     const redis = await startRedis();
-    const store = await openRedisStore(redis.url);
+    const store = await openRedisStore({ url: redis.url });
     const { key } = await createApiKey(store, 'pro');
     await store.close();
     const server = await spawnServer({ FOOTPRINT_REDIS_URL: redis.url, FOOTPRINT_METRICS_TOKEN: TOKEN });
@@ -157,8 +157,8 @@ describe('store errors (Redis stopped under a running service)', () => {
       expect((await postJson(server.url, V2, REQUEST, key)).status).toBe(200);
       await redis.stop();
       const failed = await postJson(server.url, V2, REQUEST, key, { 'X-Request-Id': 'store-down-1' });
-      expect(failed.status).toBe(500);
-      expect(failed.json).toMatchObject({ code: 'INTERNAL' });
+      expect(failed.status).toBe(503);
+      expect(failed.json).toMatchObject({ code: 'STORE_UNAVAILABLE' });
       expect(failed.text).not.toMatch(/redis|ECONNREFUSED|stack|at /i);
       const m = (await send(server.url, '/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } })).text;
       expect(m).toMatch(/^footprint_store_errors_total\{store="redis"\} 1$/m);
@@ -167,6 +167,6 @@ describe('store errors (Redis stopped under a running service)', () => {
     }
     const fault = jsonLines(server).find((l) => l.req_id === 'store-down-1' && l.level === 50);
     expect(fault).toBeDefined();
-    expect(String((fault!.err as { stack: string }).stack)).toMatch(/StoreFailure[\s\S]*at /);
+    expect(String((fault!.err as { stack: string }).stack)).toMatch(/StoreUnavailable[\s\S]*at /);
   });
 });

@@ -50,7 +50,7 @@ describe('quota atomicity', () => {
     });
 
     it(`${CLIENTS} concurrent clients across both get exactly ${BASIC} successes, the rest 429`, async () => {
-      const store = await openRedisStore(redis.url);
+      const store = await openRedisStore({ url: redis.url });
       try {
         const { id, key } = await createApiKey(store, 'basic', 'atomic across processes');
         const tally = await hammer(
@@ -71,7 +71,7 @@ describe('quota atomicity', () => {
     });
 
     it('a key created in Redis is known to both processes', async () => {
-      const store = await openRedisStore(redis.url);
+      const store = await openRedisStore({ url: redis.url });
       try {
         const { key } = await createApiKey(store, 'pro', 'shared');
         for (const s of servers) {

@@ -5,38 +5,59 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openSqliteStore } from '../../src/server/store/sqlite';
 import { openRedisStore } from '../../src/server/store/redis';
-import { authenticate, createApiKey, hashApiKey } from '../../src/server/store/api-keys';
-import type { Store } from '../../src/server/store/store';
-import { startRedis, type TestRedis } from './support/redis';
+import { createApiKey, hashApiKey, keyForSecret } from '../../src/server/store/api-keys';
+import type { MeterRequest, Store, StoredApiKey } from '../../src/server/store/store';
+import { startRedis, startRedisCluster, type TestCluster, type TestRedis } from './support/redis';
 
 let redis: TestRedis;
+let cluster: TestCluster;
 let dir: string;
 beforeAll(async () => {
-  redis = await startRedis();
-  dir = mkdtempSync(join(tmpdir(), 'fp5-store-'));
+  [redis, cluster] = await Promise.all([startRedis(), startRedisCluster()]);
+  dir = mkdtempSync(join(tmpdir(), 'fp-store-'));
 });
 afterAll(async () => {
-  await redis.stop();
+  await Promise.all([redis.stop(), cluster.stop()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Each test gets a fresh location (a SQLite file, a Redis logical database); `open` may open it more than once. */
+/** Each test gets a fresh location (a SQLite file, a Redis logical database, an emptied cluster); `open` may open it more than once. */
 interface Backend {
-  fresh(): string;
+  fresh(): Promise<string>;
   open(location: string): Promise<Store>;
 }
 let redisDb = 0;
 const backends: Array<[string, Backend]> = [
-  ['SQLite', { fresh: () => join(dir, `${randomBytes(4).toString('hex')}.db`), open: async (path) => openSqliteStore(path) }],
-  ['Redis', { fresh: () => redis.url.replace(/\/0$/, `/${(redisDb = (redisDb + 1) % 16)}`), open: (url) => openRedisStore(url) }],
+  ['SQLite', { fresh: async () => join(dir, `${randomBytes(4).toString('hex')}.db`), open: async (path) => openSqliteStore(path) }],
+  ['Redis', { fresh: async () => redis.url.replace(/\/0$/, `/${(redisDb = (redisDb + 1) % 16)}`), open: (url) => openRedisStore({ url }) }],
+  ['Redis Cluster', { fresh: async () => (await cluster.flush(), ''), open: async () => openRedisStore({ clusterNodes: cluster.nodes }) }],
 ];
+
+/** A created key as the store keeps it. */
+async function newKey(store: Store, plan: string): Promise<StoredApiKey & { key: string }> {
+  const { key, record } = await createApiKey(store, plan);
+  return { ...record, hash: hashApiKey(key), key };
+}
+
+const request = (key: StoredApiKey, limit: number, more: Partial<MeterRequest> = {}): MeterRequest => ({
+  key,
+  monthKey: '2026-11',
+  limit,
+  idempotency: null,
+  value: '{"answer":1}',
+  resetSeconds: 100,
+  resetAt: Date.UTC(2026, 11, 1),
+  now: new Date(),
+  deadline: Date.now() + 10_000,
+  ...more,
+});
 
 describe.each(backends)('Store contract: %s', (_name, backend) => {
   let location: string;
   let store: Store;
   const others: Store[] = [];
   beforeEach(async () => {
-    location = backend.fresh();
+    location = await backend.fresh();
     store = await backend.open(location);
   });
   afterEach(async () => {
@@ -49,28 +70,27 @@ describe.each(backends)('Store contract: %s', (_name, backend) => {
     return other;
   };
 
-  it('a key revoked through another connection is refused at once', async () => {
-    const { id, key } = await createApiKey(store, 'pro');
-    expect(await authenticate(store, key)).toMatchObject({ id });
+  it('a key revoked through another connection is refused at once, by lookup and by meter', async () => {
+    const k = await newKey(store, 'pro');
+    expect(await keyForSecret(store, k.key)).toMatchObject({ id: k.id });
     const other = await openAnother();
-    expect(await other.revokeKey(id, new Date())).toBe(true);
-    // A request is a later event-loop turn than the revocation; the SQLite key cache is checked once per turn.
-    await new Promise((r) => setImmediate(r));
-    expect(await authenticate(store, key)).toBeUndefined();
+    expect(await other.revokeKey(k.id, new Date())).toBe(true);
+    expect(await keyForSecret(store, k.key)).toBeUndefined();
+    expect(await store.meter(request(k, 10))).toEqual({ kind: 'revoked' });
   });
 
   it('a key created through another connection is accepted', async () => {
     const other = await openAnother();
     const { id, key } = await createApiKey(other, 'ultra');
-    expect(await authenticate(store, key)).toMatchObject({ id, plan: 'ultra' });
+    expect(await keyForSecret(store, key)).toMatchObject({ id, plan: 'ultra' });
   });
 
-  it('two connections reserving concurrently share one count', async () => {
-    const { id } = await createApiKey(store, 'basic');
+  it('two connections metering concurrently share one count', async () => {
+    const k = await newKey(store, 'basic');
     const other = await openAnother();
-    const results = await Promise.all(Array.from({ length: 120 }, (_, i) => (i % 2 ? store : other).reserveUnit(id, '2026-11', 50)));
-    expect(results.filter((r) => r.allowed)).toHaveLength(50);
-    expect(await other.usage(id, '2026-11')).toBe(50);
+    const results = await Promise.all(Array.from({ length: 120 }, (_, i) => (i % 2 ? store : other).meter(request(k, 50))));
+    expect(results.filter((r) => r.kind === 'charged')).toHaveLength(50);
+    expect(await other.usage(k.id, '2026-11')).toBe(50);
   });
 
   it('keeps only the hash of a created key and finds the record by it', async () => {
@@ -78,8 +98,7 @@ describe.each(backends)('Store contract: %s', (_name, backend) => {
     const found = await store.findKeyByHash(hashApiKey(key));
     expect(found).toMatchObject({ id, plan: 'pro', name: 'laptop', createdAt: '2026-11-01T10:00:00.000Z', revokedAt: null });
     expect(found!.hash.equals(hashApiKey(key))).toBe(true);
-    const listed = await store.listKeys();
-    expect(JSON.stringify(listed)).not.toContain(key.slice(3));
+    expect(JSON.stringify(await store.listKeys())).not.toContain(key.slice(3));
     expect(await store.findKeyByHash(hashApiKey(`${key}x`))).toBeUndefined();
   });
 
@@ -92,48 +111,65 @@ describe.each(backends)('Store contract: %s', (_name, backend) => {
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
   });
 
-  it('refuses a second key with the same id', async () => {
-    const hash = randomBytes(32);
+  it('refuses a second key with the same id, and the first key of a store only once', async () => {
     const record = { id: 'key_same', name: '', plan: 'basic', createdAt: new Date().toISOString(), revokedAt: null };
-    await store.createKey({ ...record, hash });
+    expect(await store.createFirstKey({ ...record, hash: randomBytes(32) })).toBe(true);
     await expect(store.createKey({ ...record, hash: randomBytes(32) })).rejects.toThrow();
+    expect(await (await openAnother()).createFirstKey({ ...record, id: 'key_other', hash: randomBytes(32) })).toBe(false);
   });
 
-  it('revokes a key: authentication then fails; an unknown id reports false', async () => {
-    const { id, key } = await createApiKey(store, 'basic');
-    expect(await authenticate(store, key)).toMatchObject({ id });
-    expect(await store.revokeKey(id, new Date('2026-11-22T00:00:00Z'))).toBe(true);
-    expect(await authenticate(store, key)).toBeUndefined();
-    expect((await store.findKeyByHash(hashApiKey(key)))!.revokedAt).toBe('2026-11-22T00:00:00.000Z');
+  it('revokes a key: an unknown id reports false', async () => {
+    const k = await newKey(store, 'basic');
+    expect(await store.revokeKey(k.id, new Date('2026-11-22T00:00:00Z'))).toBe(true);
+    expect((await store.findKeyByHash(k.hash))!.revokedAt).toBe('2026-11-22T00:00:00.000Z');
     expect(await store.revokeKey('key_missing', new Date())).toBe(false);
   });
 
-  it('reserves units up to the limit and then refuses without counting', async () => {
-    const { id } = await createApiKey(store, 'basic');
+  it('charges up to the limit and then refuses without counting; each month and key apart', async () => {
+    const a = await newKey(store, 'basic');
+    const b = await newKey(store, 'basic');
     const results = [];
-    for (let i = 0; i < 5; i++) results.push(await store.reserveUnit(id, '2026-11', 3));
-    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false]);
-    expect(results.map((r) => r.used)).toEqual([1, 2, 3, 3, 3]);
-    expect(results.every((r) => r.limit === 3)).toBe(true);
-    expect(await store.usage(id, '2026-11')).toBe(3);
-  });
-
-  it('counts each month and each key separately', async () => {
-    const a = await createApiKey(store, 'basic');
-    const b = await createApiKey(store, 'basic');
-    await store.reserveUnit(a.id, '2026-11', 1);
-    expect((await store.reserveUnit(a.id, '2026-11', 1)).allowed).toBe(false);
-    expect((await store.reserveUnit(a.id, '2026-12', 1)).allowed).toBe(true);
-    expect((await store.reserveUnit(b.id, '2026-11', 1)).allowed).toBe(true);
-    expect(await store.usage(a.id, '2026-11')).toBe(1);
+    for (let i = 0; i < 5; i++) results.push(await store.meter(request(a, 3)));
+    expect(results.map((r) => r.kind)).toEqual(['charged', 'charged', 'charged', 'refused', 'refused']);
+    expect(results.map((r) => ('used' in r ? r.used : -1))).toEqual([1, 2, 3, 3, 3]);
+    expect((await store.meter(request(a, 3, { monthKey: '2026-12' }))).kind).toBe('charged');
+    expect((await store.meter(request(b, 3))).kind).toBe('charged');
+    expect(await store.usage(a.id, '2026-11')).toBe(3);
     expect(await store.usage(a.id, '2027-01')).toBe(0);
   });
 
-  it('takes exactly the limit under concurrent reservations', async () => {
-    const { id } = await createApiKey(store, 'basic');
-    const results = await Promise.all(Array.from({ length: 250 }, () => store.reserveUnit(id, '2026-11', 100)));
-    expect(results.filter((r) => r.allowed)).toHaveLength(100);
-    expect(new Set(results.filter((r) => r.allowed).map((r) => r.used)).size).toBe(100);
-    expect(await store.usage(id, '2026-11')).toBe(100);
+  it('takes exactly the limit under concurrent calls', async () => {
+    const k = await newKey(store, 'basic');
+    const results = await Promise.all(Array.from({ length: 250 }, () => store.meter(request(k, 100))));
+    const charged = results.filter((r) => r.kind === 'charged');
+    expect(charged).toHaveLength(100);
+    expect(new Set(charged.map((r) => r.used)).size).toBe(100);
+    expect(await store.usage(k.id, '2026-11')).toBe(100);
+  });
+
+  it('records an answer under its Idempotency-Key: the same fingerprint replays it, another is refused, another API key has its own', async () => {
+    const a = await newKey(store, 'pro');
+    const b = await newKey(store, 'pro');
+    const idem = { key: 'retry-1', fingerprint: 'v2:aaa' };
+    expect(await store.meter(request(a, 10, { idempotency: idem, value: '{"plan":"pro","n":1}' }))).toEqual({ kind: 'charged', used: 1, limit: 10 });
+    expect(await store.meter(request(a, 10, { idempotency: idem, value: '{"other":true}' }))).toEqual({
+      kind: 'replay',
+      record: { value: '{"plan":"pro","n":1}', used: 1, limit: 10, resetSeconds: 100, resetAt: Date.UTC(2026, 11, 1) },
+    });
+    expect(await store.meter(request(a, 10, { idempotency: { ...idem, fingerprint: 'v2:bbb' } }))).toEqual({ kind: 'reused' });
+    expect(await store.meter(request(b, 10, { idempotency: idem, value: '{"b":1}' }))).toMatchObject({ kind: 'charged' });
+    expect(await store.usage(a.id, '2026-11')).toBe(1);
+  });
+
+  it('charges nothing for a request whose deadline has passed', async () => {
+    const k = await newKey(store, 'pro');
+    await expect(store.meter(request(k, 10, { deadline: Date.now() - 1, idempotency: { key: 'late', fingerprint: 'f' } }))).rejects.toThrow();
+    expect(await store.usage(k.id, '2026-11')).toBe(0);
+    expect((await store.meter(request(k, 10, { idempotency: { key: 'late', fingerprint: 'f' } }))).kind).toBe('charged');
+  });
+
+  it('a changed plan is reported stale', async () => {
+    const k = await newKey(store, 'pro');
+    expect(await store.meter({ ...request(k, 10), key: { ...k, plan: 'basic' } })).toEqual({ kind: 'stale' });
   });
 });

@@ -6,12 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { CHROMIUM, CHROMIUM_L10N, FIREFOX_ESR, REDIS_SERVER, type SystemProgram } from '../../scripts/support/system-programs';
+import { CHROMIUM, CHROMIUM_L10N, FIREFOX_ESR, REDIS_CLI, REDIS_SERVER, type SystemProgram } from '../../scripts/support/system-programs';
 
 /** What each vitest project runs. */
 export const NEEDS: Record<string, SystemProgram[]> = {
   e2e: [CHROMIUM, CHROMIUM_L10N, FIREFOX_ESR],
-  server: [REDIS_SERVER],
+  server: [REDIS_SERVER, REDIS_CLI],
 };
 
 export function missingPackages(projects: readonly string[], exists: (path: string) => boolean = existsSync): string[] {

@@ -1,71 +1,156 @@
 import type { Context, Hono } from 'hono';
-import { calculate, calculateV1, type CalculationResponse, type V1Calculation, type V1Response } from '../../core';
-import { meter, type MeteredAnswer, type MeteredRoute, type MeteringDeps } from '../metering';
-import { incomingOf } from '../node-request';
-import { answerResponse } from '../problem';
-import { calculationJsonParts } from './calculation-json';
+import { bodyLimit } from 'hono/body-limit';
+import { calculate, calculateV1, catalog, findPlan, type CalculationResponse, type Result, type V1Calculation, type V1Response } from '../../core';
+import type { AppEnv, AppDeps } from '../app';
+import { readIdempotencyKey, requestFingerprint } from '../idempotency';
+import { problemResponse } from '../problem';
+import { monthKey, quotaState, rateLimitHeaders } from '../quota';
+import { MAX_BODY_BYTES, readJsonBody } from '../request-body';
+import { keyForSecret } from '../store/api-keys';
+import type { MeterOutcome, StoredApiKey } from '../store/store';
 import { allowMethods } from './methods';
 
-export const V2_CALCULATE: MeteredRoute<CalculationResponse> = {
+/** The month's quota as an answer shows it. */
+interface Quota {
+  limit: number;
+  remaining: number;
+  resetAt: Date;
+}
+
+/** A metered endpoint: how it computes, and how its 200 body is written from the core's result. */
+interface MeteredRoute<T> {
+  path: string;
+  /** Tells this endpoint's requests apart in Idempotency-Key fingerprints. */
+  fingerprintTag: string;
+  compute(body: unknown, options: { plan: string; methodologyUrl: string }): Result<T>;
+  render(value: T, quota: Quota): unknown;
+}
+
+const V2_CALCULATE: MeteredRoute<CalculationResponse> = {
   path: '/api/v2/calculate',
   fingerprintTag: 'v2:',
   compute: calculate,
-  render: calculationJsonParts,
+  render: (v) => v,
 };
 
-/** Stands for `rate_limit.remaining` while the version 1 body is written; the body is split there. */
-const REMAINING_MARK = -987654321;
-const REMAINING_FIELD = `"remaining":${REMAINING_MARK}`;
-
-export const V1_CALCULATE: MeteredRoute<V1Calculation> = {
+const V1_CALCULATE: MeteredRoute<V1Calculation> = {
   path: '/api/v1/calculate',
   fingerprintTag: 'v1:',
   compute: calculateV1,
-  // The version 1 answer: the core's calculation with `rate_limit` in its documented place.
-  render: (v, quota) => {
-    const body: V1Response = {
-      model: v.model,
-      tokens: v.tokens,
-      grid: v.grid,
-      energy_kwh: v.energy_kwh,
-      carbon_gco2e: v.carbon_gco2e,
-      water_liters: v.water_liters,
-      equivalents: v.equivalents,
-      plan: v.plan,
-      rate_limit: { limit: quota.limit, remaining: REMAINING_MARK, reset_at: quota.resetAt.toISOString() },
-      methodology_url: v.methodology_url,
-    };
-    const json = JSON.stringify(body);
-    const at = json.indexOf(REMAINING_FIELD) + REMAINING_FIELD.length - String(REMAINING_MARK).length;
-    return { head: json.slice(0, at), tail: json.slice(at + String(REMAINING_MARK).length) };
-  },
+  // The core's calculation with `rate_limit` in its documented place.
+  render: (v, quota): V1Response => ({
+    model: v.model,
+    tokens: v.tokens,
+    grid: v.grid,
+    energy_kwh: v.energy_kwh,
+    carbon_gco2e: v.carbon_gco2e,
+    water_liters: v.water_liters,
+    equivalents: v.equivalents,
+    plan: v.plan,
+    rate_limit: { limit: quota.limit, remaining: quota.remaining, reset_at: quota.resetAt.toISOString() },
+    methodology_url: v.methodology_url,
+  }),
 };
 
-export const METERED_ROUTES: ReadonlyArray<MeteredRoute<unknown>> = [V2_CALCULATE as MeteredRoute<unknown>, V1_CALCULATE as MeteredRoute<unknown>];
+const BEARER = /^Bearer +(\S+)\s*$/i;
 
-/** Where a metered answer tells the logs which key it was for (read back once the response is finished). */
-export const KEY_ID = Symbol('footprint key id');
+/**
+ * One metered calculation, in the service's order: body checks (413, 415,
+ * 400 JSON), the key (401), the Idempotency-Key header and the core's
+ * validation (400, costs nothing, stores nothing), then the store's one
+ * atomic step: a repeat of an earlier Idempotency-Key is answered from its
+ * record (422 if the body differs), otherwise one unit of the month's quota is
+ * taken (429 when used up) and the answer recorded under the key. A store
+ * failure or timeout is thrown (503 STORE_UNAVAILABLE, nothing charged).
+ */
+async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDeps): Promise<Response> {
+  const { baseUrl } = deps.config;
+  const unauthorized = (detail: string) => problemResponse('UNAUTHORIZED', detail, baseUrl, { 'WWW-Authenticate': 'Bearer realm="footprint"' });
+  const body = await readJsonBody(c);
+  if (!body.ok) return problemResponse(body.code, body.detail, baseUrl);
 
-/** The metered routes inside the Hono app (the Node listener answers plain POSTs to them without Hono). */
-export function registerMetered(app: Hono, deps: MeteringDeps, onAnswer?: (route: string, answer: MeteredAnswer) => void): void {
-  for (const route of METERED_ROUTES) {
-    app.post(route.path, async (c) => {
-      const incoming = incomingOf(c);
-      const answer = await meter(deps, route, incoming ? { incoming } : { request: c.req.raw });
-      onAnswer?.(route.path, answer);
-      noteAnswer(c, answer);
-      return answerResponse(answer);
+  const authorization = c.req.header('authorization');
+  if (!authorization) return unauthorized('Send your API key as Authorization: Bearer <key>.');
+  const secret = BEARER.exec(authorization)?.[1];
+  let key: StoredApiKey | undefined = secret ? await keyForSecret(deps.store, secret) : undefined;
+  if (!key) return unauthorized('The API key is malformed, unknown or revoked.');
+  c.set('keyId', key.id);
+
+  const idempotency = readIdempotencyKey(c.req.header('idempotency-key'));
+  if (!idempotency.ok) return problemResponse('BAD_REQUEST', idempotency.detail, baseUrl);
+
+  // A changed plan makes the store answer 'stale': look the key up again and decide again, once.
+  for (let attempt = 0; ; attempt++) {
+    const plan = findPlan(key.plan);
+    if (!plan) throw new Error(`key ${key.id} has plan ${key.plan}, which is not in data/plans.json`);
+    const result = route.compute(body.value, { plan: plan.key, methodologyUrl: `${baseUrl}/methodology` });
+    if (!result.ok) return problemResponse(result.error.code, result.error.message, baseUrl);
+
+    const now = deps.clock();
+    const period = quotaState(plan.requests_per_month, 0, now);
+    const outcome: MeterOutcome = await deps.store.meter({
+      key,
+      monthKey: monthKey(now),
+      limit: plan.requests_per_month,
+      idempotency: idempotency.key === null ? null : { key: idempotency.key, fingerprint: requestFingerprint(route.fingerprintTag, body.bytes) },
+      value: JSON.stringify(result.value),
+      resetSeconds: period.resetSeconds,
+      resetAt: period.resetAt.getTime(),
+      now,
+      deadline: Date.now() + deps.storeTimeoutMs,
     });
+
+    switch (outcome.kind) {
+      case 'charged': {
+        const quota = { limit: outcome.limit, remaining: Math.max(0, outcome.limit - outcome.used), resetAt: period.resetAt };
+        return c.json(route.render(result.value, quota), 200, rateLimitHeaders({ ...quota, resetSeconds: period.resetSeconds }));
+      }
+      case 'replay': {
+        const r = outcome.record;
+        const quota = { limit: r.limit, remaining: Math.max(0, r.limit - r.used), resetAt: new Date(r.resetAt) };
+        deps.metrics.replays.inc({ route: route.path });
+        return c.json(route.render(JSON.parse(r.value) as T, quota), 200, {
+          ...rateLimitHeaders({ ...quota, resetSeconds: r.resetSeconds }),
+          'Idempotent-Replayed': 'true',
+        });
+      }
+      case 'refused': {
+        const q = quotaState(outcome.limit, outcome.used, now);
+        deps.metrics.quotaRefusals.inc({ route: route.path });
+        return problemResponse(
+          'RATE_LIMIT_EXCEEDED',
+          `The ${plan.label} plan allows ${plan.requests_per_month} requests per calendar month (UTC); this month's are used up. The quota resets at ${q.resetAt.toISOString()}.`,
+          baseUrl,
+          { ...rateLimitHeaders(q), 'Retry-After': String(q.resetSeconds) },
+        );
+      }
+      case 'reused':
+        return problemResponse(
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used recently for a different request body or endpoint. Send a new key for a new request.',
+          baseUrl,
+        );
+      case 'revoked':
+        return unauthorized('The API key is malformed, unknown or revoked.');
+      case 'stale': {
+        const fresh: StoredApiKey | undefined = attempt === 0 ? await keyForSecret(deps.store, secret!) : undefined;
+        if (!fresh) return unauthorized('The API key is malformed, unknown or revoked.');
+        key = fresh;
+      }
+    }
   }
 }
 
-export function registerMeteredMethods(app: Hono, baseUrl: string): void {
-  allowMethods(app, V2_CALCULATE.path, ['GET', 'POST'], baseUrl);
-  allowMethods(app, V1_CALCULATE.path, ['POST'], baseUrl);
-}
-
-function noteAnswer(c: Context, answer: MeteredAnswer): void {
-  const incoming = incomingOf(c) as (object & { [KEY_ID]?: string | null }) | undefined;
-  if (incoming) incoming[KEY_ID] = answer.keyId;
-  if (answer.fault !== undefined) throw answer.fault;
+/** POST /api/v2/calculate and /api/v1/calculate; GET /api/v2/calculate lists the models and regions (not metered). */
+export function registerMetered(app: Hono<AppEnv>, deps: AppDeps): void {
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () =>
+      problemResponse('PAYLOAD_TOO_LARGE', `The request body must be at most ${MAX_BODY_BYTES} bytes.`, deps.config.baseUrl, { Connection: 'close' }),
+  });
+  for (const route of [V2_CALCULATE, V1_CALCULATE] as MeteredRoute<unknown>[]) app.post(route.path, limit, (c) => meter(c, route, deps));
+  const catalogBody = catalog();
+  app.get(V2_CALCULATE.path, (c) => c.json(catalogBody));
+  allowMethods(app, V2_CALCULATE.path, ['GET', 'POST'], deps.config.baseUrl);
+  allowMethods(app, V1_CALCULATE.path, ['POST'], deps.config.baseUrl);
 }

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { AppEnv } from '../app';
 import { problemResponse } from '../problem';
 
 /**
@@ -6,7 +7,7 @@ import { problemResponse } from '../problem';
  * METHOD_NOT_ALLOWED with an Allow header listing the accepted ones
  * (a plain OPTIONS gets 204 with that header).
  */
-export function allowMethods(app: Hono, path: string, methods: Array<'GET' | 'POST'>, baseUrl: string): void {
+export function allowMethods(app: Hono<AppEnv>, path: string, methods: Array<'GET' | 'POST'>, baseUrl: string): void {
   const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   app.all(path, (c) =>
     c.req.method === 'OPTIONS'

@@ -1,4 +1,4 @@
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { findPlan, PLANS } from '../../core';
 import type { ApiKeyRecord, Store, StoredApiKey } from './store';
 
@@ -6,8 +6,6 @@ import type { ApiKeyRecord, Store, StoredApiKey } from './store';
 const KEY_PATTERN = /^fp_[A-Za-z0-9_-]{43}$/;
 
 export const hashApiKey = (key: string): Buffer => hash('sha256', key, 'buffer');
-/** The same hash as base64url text: what per-process key caches are keyed by (cheaper to make than a Buffer). */
-export const apiKeyDigest = (key: string): string => hash('sha256', key, 'base64url');
 
 export const isWellFormedApiKey = (key: string): boolean => KEY_PATTERN.test(key);
 
@@ -39,30 +37,13 @@ function newApiKey(plan: string, name: string, now: Date): { record: ApiKeyRecor
 
 /**
  * The active key record for a presented secret, or undefined. The store finds
- * the record by the secret's hash (an index lookup on a hash reveals nothing
- * usable about the secret); the stored hash is then compared in constant time.
+ * the record by the secret's SHA-256 hash (a lookup by a hash of a 256-bit
+ * secret reveals nothing usable about it).
  */
-export function authenticate(store: Store, presented: string): Promise<StoredApiKey | undefined> {
-  return authenticateVia(presented, (hash) => store.findKeyByHash(hash));
-}
-
-/**
- * The same, for a metered request: the record may come from the store's
- * per-process cache (see Store.keyForRequest), found by the digest itself (a
- * lookup by a SHA-256 digest reveals nothing usable about the secret).
- */
-export async function authenticateForRequest(store: Store, presented: string): Promise<StoredApiKey | undefined> {
+export async function keyForSecret(store: Store, presented: string): Promise<StoredApiKey | undefined> {
   if (!isWellFormedApiKey(presented)) return undefined;
-  const found = await store.keyForRequest(apiKeyDigest(presented));
+  const found = await store.findKeyByHash(hashApiKey(presented));
   return found && !found.revokedAt ? found : undefined;
-}
-
-async function authenticateVia(presented: string, lookup: (hash: Buffer) => Promise<StoredApiKey | undefined>): Promise<StoredApiKey | undefined> {
-  if (!isWellFormedApiKey(presented)) return undefined;
-  const hash = hashApiKey(presented);
-  const found = await lookup(hash);
-  if (!found || found.hash.length !== hash.length || !timingSafeEqual(found.hash, hash)) return undefined;
-  return found.revokedAt ? undefined : found;
 }
 
 /**

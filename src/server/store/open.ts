@@ -1,8 +1,20 @@
 import { openRedisStore } from './redis';
 import { openSqliteStore } from './sqlite';
-import type { Store } from './store';
+import { DEFAULT_STORE_TIMEOUT_MS, withTimeout, type Store, type StoreOptions } from './store';
 
-/** Redis when a URL is given (shared by every instance), otherwise the SQLite file. */
-export async function openStore(opts: { redisUrl?: string; dbPath: string }): Promise<Store> {
-  return opts.redisUrl ? openRedisStore(opts.redisUrl) : openSqliteStore(opts.dbPath);
+export interface StoreLocation {
+  dbPath: string;
+  redisUrl?: string;
+  /** Seed nodes (host:port) of a Redis Cluster; wins over redisUrl. */
+  redisClusterNodes?: string[];
+}
+
+/** The store the settings name (Redis Cluster, else Redis, else the SQLite file), every call bounded by the store timeout. */
+export async function openStore(at: StoreLocation, options: StoreOptions = {}): Promise<Store> {
+  const store = at.redisClusterNodes?.length
+    ? await openRedisStore({ clusterNodes: at.redisClusterNodes }, options)
+    : at.redisUrl
+      ? await openRedisStore({ url: at.redisUrl }, options)
+      : openSqliteStore(at.dbPath, options);
+  return withTimeout(store, options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS);
 }

@@ -1,90 +1,77 @@
-import { Redis } from 'ioredis';
-import { RedisScriptPipe, type RedisReply } from './redis-pipe';
+import { Cluster, Redis } from 'ioredis';
 import {
-  IDEMPOTENCY_TTL_SECONDS,
+  DEFAULT_IDEMPOTENCY_TTL_S,
+  DEFAULT_STORE_TIMEOUT_MS,
   type ApiKeyRecord,
   type MeterOutcome,
   type MeterRequest,
-  type NewApiKey,
-  type Reservation,
   type Store,
+  type StoreOptions,
   type StoredApiKey,
-  withSharedInline,
 } from './store';
 
+/**
+ * Key layout. What the meter script touches for one API key (its state,
+ * the month's counter, its idempotency records) carries the key id in braces,
+ * a Redis Cluster hash tag: it lives in one slot and the script runs
+ * atomically on one node. The record found by the secret's hash, the id index
+ * and the list of ids are global keys, each read on its own.
+ */
 const PREFIX = 'footprint:';
-const keyByHash = (hash: Buffer) => `${PREFIX}key:${hash.toString('hex')}`;
+const byHash = (hash: Buffer) => `${PREFIX}key:${hash.toString('hex')}`;
+const stateKey = (id: string) => `${PREFIX}{${id}}:key`;
+const usageKey = (id: string, monthKey: string) => `${PREFIX}{${id}}:usage:${monthKey}`;
+const idempotencyKey = (id: string, key: string) => `${PREFIX}{${id}}:idem:${key}`;
 const hashById = (id: string) => `${PREFIX}key-id:${id}`;
 const ALL_IDS = `${PREFIX}key-ids`;
-const usageKey = (keyId: string, monthKey: string) => `${PREFIX}usage:${keyId}:${monthKey}`;
-const idempotencyKey = (keyId: string, key: string) => `${PREFIX}idem:${keyId}:${key}`;
+/** Set once any key exists, so the first-key creation of several starting instances happens once. */
+const HAS_KEYS = `${PREFIX}has-keys`;
 
-const MAX_CACHED_KEYS = 10_000;
-
-/** Usage counters are kept this long after their month ends, for `usage` and audits. */
+/** Usage counters are kept this long after their first use, for `usage` and audits. */
 const USAGE_TTL_SECONDS = 400 * 24 * 3600;
 
 /**
- * One round trip, atomic on the server: take a unit only while used < limit.
- * KEYS[1] counter; ARGV[1] limit; ARGV[2] TTL in seconds. Returns {allowed 0|1, used}.
- */
-const RESERVE_LUA = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-local limit = tonumber(ARGV[1])
-if used >= limit then return {0, used} end
-used = redis.call('INCR', KEYS[1])
-if used == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return {1, used}
-`;
-
-/**
- * A metered request in one round trip, atomic on the server: the key lookup
- * (still active, same id and plan as the caller's cached record), the
- * Idempotency-Key lookup, the reservation, and the idempotency record.
- * KEYS[1] key record; KEYS[2] usage counter; KEYS[3] idempotency record (only with an Idempotency-Key).
- * ARGV: 1 key id, 2 plan, 3 limit, 4 usage TTL, 5 fingerprint, 6 idempotency TTL, 7 reset seconds, 8 body head, 9 body tail ('' for none).
+ * A metered request in one round trip, atomic on the server: the caller's
+ * deadline (past it the caller got 503, so nothing may be charged), the key's
+ * state (still active, same plan as the record the caller found), the Idempotency-Key lookup, the
+ * reservation and the idempotency record (with its TTL).
+ * KEYS: key state, usage counter, idempotency record (only with an Idempotency-Key).
+ * ARGV: plan, limit, usage TTL, fingerprint, idempotency TTL, value, reset seconds, reset at, deadline (ms).
  */
 const METER_LUA = `
-local key = redis.call('HMGET', KEYS[1], 'id', 'plan', 'revoked_at')
-if not key[1] or (key[3] and key[3] ~= '') then return {'revoked'} end
-if key[1] ~= ARGV[1] or key[2] ~= ARGV[2] then return {'stale'} end
-local idem = #KEYS == 3
-if idem then
-  local prev = redis.call('HMGET', KEYS[3], 'fp', 'used', 'limit', 'reset', 'head', 'tail')
+local t = redis.call('TIME')
+if tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) > tonumber(ARGV[9]) then return {'late'} end
+local key = redis.call('HMGET', KEYS[1], 'plan', 'revoked_at')
+if not key[1] or key[2] then return {'revoked'} end
+if key[1] ~= ARGV[1] then return {'stale'} end
+if #KEYS == 3 then
+  local prev = redis.call('HMGET', KEYS[3], 'fp', 'used', 'limit', 'reset', 'reset_at', 'value')
   if prev[1] then
-    if prev[1] ~= ARGV[5] then return {'reused'} end
-    return {'replay', tonumber(prev[2]), tonumber(prev[3]), tonumber(prev[4]), prev[5], prev[6]}
+    if prev[1] ~= ARGV[4] then return {'reused'} end
+    return {'replay', prev[2], prev[3], prev[4], prev[5], prev[6]}
   end
 end
 local used = tonumber(redis.call('GET', KEYS[2]) or '0')
-local limit = tonumber(ARGV[3])
-if used >= limit then return {'refused', used} end
+if used >= tonumber(ARGV[2]) then return {'refused', used} end
 used = redis.call('INCR', KEYS[2])
-if used == 1 then redis.call('EXPIRE', KEYS[2], ARGV[4]) end
-if idem then
-  redis.call('HSET', KEYS[3], 'fp', ARGV[5], 'used', used, 'limit', limit, 'reset', ARGV[7], 'head', ARGV[8], 'tail', ARGV[9])
-  redis.call('EXPIRE', KEYS[3], ARGV[6])
+if used == 1 then redis.call('EXPIRE', KEYS[2], ARGV[3]) end
+if #KEYS == 3 then
+  redis.call('HSET', KEYS[3], 'fp', ARGV[4], 'used', used, 'limit', ARGV[2], 'reset', ARGV[7], 'reset_at', ARGV[8], 'value', ARGV[6])
+  redis.call('EXPIRE', KEYS[3], ARGV[5])
 end
 return {'charged', used}
 `;
 
-/**
- * Creating a key must not overwrite another one: both records are written only
- * if neither exists. With ARGV[6] = '1' only while no key exists at all (the
- * first key of an empty store, created once however many instances start together).
- */
-const CREATE_LUA = `
-if ARGV[6] == '1' and redis.call('SCARD', KEYS[3]) > 0 then return 2 end
-if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'id', ARGV[1], 'name', ARGV[2], 'plan', ARGV[3], 'created_at', ARGV[4], 'revoked_at', '')
-redis.call('SET', KEYS[2], ARGV[5])
-redis.call('SADD', KEYS[3], ARGV[1])
+/** The record found by the secret's hash, only if none has that hash. */
+const CREATE_RECORD_LUA = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'id', ARGV[1], 'name', ARGV[2], 'plan', ARGV[3], 'created_at', ARGV[4])
 return 1
 `;
 
-type FootprintRedis = Redis & {
-  footprintReserve(counter: string, limit: number, ttl: number): Promise<[number, number]>;
-  footprintCreate(recordKey: string, idKey: string, ids: string, ...args: string[]): Promise<number>;
+type Client = (Redis | Cluster) & {
+  footprintMeter(...args: (string | number)[]): Promise<(string | number)[]>;
+  footprintCreateRecord(record: string, ...args: string[]): Promise<number>;
 };
 
 const toRecord = (h: Record<string, string>): ApiKeyRecord => ({
@@ -92,127 +79,113 @@ const toRecord = (h: Record<string, string>): ApiKeyRecord => ({
   name: h.name,
   plan: h.plan,
   createdAt: h.created_at,
-  revokedAt: h.revoked_at ? h.revoked_at : null,
+  revokedAt: h.revoked_at ?? null,
 });
 
-/** The shared store: keys and quota counters in Redis, so any number of instances count together. */
-export async function openRedisStore(url: string): Promise<Store> {
+export type RedisTarget = { url: string } | { clusterNodes: string[] };
+
+/** `host:port` seed nodes as ioredis takes them. */
+const seedNode = (hostPort: string) => {
+  const at = hostPort.lastIndexOf(':');
+  return { host: hostPort.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(hostPort.slice(at + 1)) };
+};
+
+/** The shared store: keys, counters and idempotency records in Redis or a Redis Cluster, so any number of instances count together. */
+export async function openRedisStore(target: RedisTarget, options: StoreOptions = {}): Promise<Store> {
+  const idempotencyTtlS = options.idempotencyTtlS ?? DEFAULT_IDEMPOTENCY_TTL_S;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   // Auto-pipelining: commands issued in the same event-loop turn by concurrent requests go out in one write.
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true }) as FootprintRedis;
-  // defineCommand sends EVALSHA (falling back to EVAL once if the script is not cached): one round trip.
-  redis.defineCommand('footprintReserve', { numberOfKeys: 1, lua: RESERVE_LUA });
-  redis.defineCommand('footprintCreate', { numberOfKeys: 3, lua: CREATE_LUA });
+  const common = { lazyConnect: true, enableAutoPipelining: true, maxRetriesPerRequest: 1, connectTimeout: timeoutMs };
+  const redis = (
+    'url' in target
+      ? new Redis(target.url, common)
+      : // Without auto-pipelining: ioredis groups a Cluster's auto-pipelines by the first argument, which for a script is
+        // not a key (redis/ioredis#2109: "All keys in the pipeline should belong to the same slots allocation group").
+        new Cluster(target.clusterNodes.map(seedNode), { lazyConnect: true, redisOptions: common })
+  ) as Client;
+  redis.on('error', () => undefined); // Reported through the failing calls; ioredis reconnects by itself.
+  redis.defineCommand('footprintMeter', { lua: METER_LUA });
+  redis.defineCommand('footprintCreateRecord', { numberOfKeys: 1, lua: CREATE_RECORD_LUA });
   await redis.connect();
-  // Every metered request sends the meter script: on a connection of its own, without ioredis's per-command cost.
-  const meterPipe = new RedisScriptPipe(url, METER_LUA);
 
   const findKeyByHash = async (hash: Buffer): Promise<StoredApiKey | undefined> => {
-    const h = await redis.hgetall(keyByHash(hash));
-    if (!h.id) return undefined;
-    return { ...toRecord(h), hash };
+    const h = await redis.hgetall(byHash(hash));
+    return h.id ? { ...toRecord(h), hash } : undefined;
   };
-  const create = (key: NewApiKey, onlyIfEmpty: boolean) =>
-    redis.footprintCreate(
-      keyByHash(key.hash),
-      hashById(key.id),
-      ALL_IDS,
-      key.id,
-      key.name,
-      key.plan,
-      key.createdAt,
-      key.hash.toString('hex'),
-      onlyIfEmpty ? '1' : '0',
-    );
-
-  // Active key records seen by this process, by hash. Each metered request's
-  // script re-checks the record in Redis (revoked, plan changed), so the cache
-  // never lets a revoked key through; it only saves the lookup round trip.
-  const keyCache = new Map<string, StoredApiKey>();
+  const hashOf = async (id: string) => {
+    const hex = await redis.get(hashById(id));
+    return hex ? Buffer.from(hex, 'hex') : undefined;
+  };
+  const createKey = async (key: StoredApiKey) => {
+    await redis.set(HAS_KEYS, '1');
+    if ((await redis.set(hashById(key.id), key.hash.toString('hex'), 'NX')) !== 'OK') throw new Error(`A key with id ${key.id} already exists.`);
+    await redis.hset(stateKey(key.id), 'plan', key.plan);
+    if ((await redis.footprintCreateRecord(byHash(key.hash), key.id, key.name, key.plan, key.createdAt)) !== 1) {
+      await redis.del(hashById(key.id), stateKey(key.id));
+      throw new Error(`A key with the same secret as ${key.id} already exists.`);
+    }
+    await redis.sadd(ALL_IDS, key.id);
+  };
 
   return {
-    kind: 'redis',
+    kind: 'url' in target ? 'redis' : 'redis-cluster',
     findKeyByHash,
-    async createKey(key: NewApiKey): Promise<void> {
-      const created = await create(key, false);
-      if (created !== 1) throw new Error(`A key with id ${key.id} or the same secret already exists.`);
+    createKey,
+    async createFirstKey(key) {
+      if ((await redis.set(HAS_KEYS, '1', 'NX')) !== 'OK') return false;
+      await createKey(key);
+      return true;
     },
-    async createFirstKey(key: NewApiKey): Promise<boolean> {
-      const created = await create(key, true);
-      if (created === 0) throw new Error(`A key with id ${key.id} or the same secret already exists.`);
-      return created === 1;
+    async listKeys() {
+      const ids = await redis.smembers(ALL_IDS);
+      const hashes = await Promise.all(ids.map(hashOf));
+      const records = await Promise.all(hashes.map((h) => (h ? findKeyByHash(h) : undefined)));
+      return records
+        .filter((r): r is StoredApiKey => r !== undefined)
+        .map(({ hash: _, ...r }) => r)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
-    async keyForRequest(digest: string): Promise<StoredApiKey | undefined> {
-      const cached = keyCache.get(digest);
-      if (cached) return cached;
-      const found = await findKeyByHash(Buffer.from(digest, 'base64url'));
-      if (found && !found.revokedAt) {
-        if (keyCache.size >= MAX_CACHED_KEYS) keyCache.clear();
-        keyCache.set(digest, found);
-      }
-      return found;
+    async revokeKey(id, at) {
+      const hash = await hashOf(id);
+      if (!hash) return false;
+      // The state first: from then on the meter script refuses the key, whatever the record says.
+      await redis.hsetnx(stateKey(id), 'revoked_at', at.toISOString());
+      await redis.hsetnx(byHash(hash), 'revoked_at', at.toISOString());
+      return true;
     },
     async meter(m: MeterRequest): Promise<MeterOutcome> {
-      const keyId = m.key.id;
-      const body = withSharedInline(m.body);
-      const args = [
-        keyId,
-        m.key.plan,
-        m.limit,
-        USAGE_TTL_SECONDS,
-        m.idempotency?.fingerprint ?? '',
-        IDEMPOTENCY_TTL_SECONDS,
-        m.resetSeconds,
-        body.head,
-        body.tail ?? '',
-      ];
-      const keys = [keyByHash(m.key.hash), usageKey(keyId, m.monthKey)];
-      if (m.idempotency) keys.push(idempotencyKey(keyId, m.idempotency.key));
-      const reply = (await meterPipe.run(keys, args)) as RedisReply[];
+      const keys = [stateKey(m.key.id), usageKey(m.key.id, m.monthKey)];
+      if (m.idempotency) keys.push(idempotencyKey(m.key.id, m.idempotency.key));
+      const args = [m.key.plan, m.limit, USAGE_TTL_SECONDS, m.idempotency?.fingerprint ?? '', idempotencyTtlS, m.value, m.resetSeconds, m.resetAt, m.deadline];
+      const reply = await redis.footprintMeter(keys.length, ...keys, ...args);
       const kind = reply[0];
       switch (kind) {
         case 'charged':
         case 'refused':
-          return { kind, used: reply[1] as number, limit: m.limit };
+          return { kind, used: Number(reply[1]), limit: m.limit };
         case 'replay': {
-          const [, used, limit, resetSeconds, head, tail] = reply as [string, number, number, number, string, string];
-          return { kind, record: { used, limit, resetSeconds, head, tail: tail === '' ? null : tail } };
+          const [, used, limit, resetSeconds, resetAt, value] = reply;
+          return {
+            kind,
+            record: { used: Number(used), limit: Number(limit), resetSeconds: Number(resetSeconds), resetAt: Number(resetAt), value: String(value) },
+          };
         }
         case 'reused':
-          return { kind };
         case 'revoked':
         case 'stale':
-          keyCache.delete(m.key.hash.toString('base64url'));
           return { kind };
         default:
-          throw new Error(`unexpected reply from the meter script: ${String(kind)}`);
+          throw new Error(`The meter script answered ${String(kind)} (past the deadline: not charged).`);
       }
     },
-    async listKeys(): Promise<ApiKeyRecord[]> {
-      const ids = await redis.smembers(ALL_IDS);
-      if (ids.length === 0) return [];
-      const hashes = await redis.mget(ids.map(hashById));
-      const pipeline = redis.pipeline();
-      for (const hex of hashes) if (hex) pipeline.hgetall(keyByHash(Buffer.from(hex, 'hex')));
-      const rows = ((await pipeline.exec()) ?? []).map(([, h]) => toRecord(h as Record<string, string>));
-      return rows.filter((r) => r.id).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    },
-    async revokeKey(id: string, at: Date): Promise<boolean> {
-      const hex = await redis.get(hashById(id));
-      if (!hex) return false;
-      const record = keyByHash(Buffer.from(hex, 'hex'));
-      const current = await redis.hget(record, 'revoked_at');
-      if (!current) await redis.hset(record, 'revoked_at', at.toISOString());
-      return true;
-    },
-    async reserveUnit(keyId: string, monthKey: string, limit: number): Promise<Reservation> {
-      const [allowed, used] = await redis.footprintReserve(usageKey(keyId, monthKey), limit, USAGE_TTL_SECONDS);
-      return { allowed: allowed === 1, used, limit };
-    },
-    async usage(keyId: string, monthKey: string): Promise<number> {
+    async usage(keyId, monthKey) {
       return Number((await redis.get(usageKey(keyId, monthKey))) ?? 0);
     },
-    async close(): Promise<void> {
-      await meterPipe.close();
+    async ping() {
+      if (redis instanceof Cluster) await Promise.all(redis.nodes('master').map((n) => n.ping()));
+      else await redis.ping();
+    },
+    async close() {
       await redis.quit().catch(() => redis.disconnect());
     },
   };

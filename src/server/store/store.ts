@@ -1,7 +1,7 @@
 /**
- * Where API keys and monthly usage live. Two implementations share this
- * interface and one contract test suite: SQLite (embedded, the default) and
- * Redis (shared by any number of service instances).
+ * Where API keys, monthly usage and idempotency records live. SQLite (one
+ * file, the default), Redis and Redis Cluster share this interface and one
+ * contract test suite.
  */
 
 export interface ApiKeyRecord {
@@ -14,56 +14,20 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
-/** A new key as the store keeps it: only the SHA-256 hash of the secret, never the secret. */
-export interface NewApiKey extends ApiKeyRecord {
-  hash: Buffer;
-}
-
+/** A key as the store keeps it: only the SHA-256 hash of the secret, never the secret. */
 export interface StoredApiKey extends ApiKeyRecord {
   hash: Buffer;
 }
 
-export interface Reservation {
-  /** true when one unit was taken; false when the month's quota was already used up */
-  allowed: boolean;
-  /** units used this month after the call */
+/** A charged answer kept for replays to a repeat of its Idempotency-Key. */
+export interface IdempotencyRecord {
+  /** The core's result as JSON; the route renders the body from it. */
+  value: string;
   used: number;
   limit: number;
-}
-
-/**
- * A calculation's answer as stored for replays: the JSON body, split where the
- * month's remaining quota goes when the body carries it (version 1's
- * `rate_limit.remaining`): body = head + remaining + tail, then `shared`.
- * `tail` is null when the body does not depend on the quota (version 2).
- */
-export interface BodyTemplate {
-  head: string;
-  tail: string | null;
-  /**
-   * The body's closing part when many answers end alike (version 2: the data
-   * sources, plan and methodology URL, about half the body): a store may keep
-   * it once and refer to it.
-   */
-  shared?: string;
-}
-
-/** The body a template stands for, with the month's remaining quota where the body carries it. */
-export const renderBody = (body: BodyTemplate, remaining: number): string =>
-  (body.tail === null ? body.head : body.head + remaining + body.tail) + (body.shared ?? '');
-
-/** The same body with its shared part written out (for a store that keeps every answer whole). */
-export function withSharedInline(body: BodyTemplate): { head: string; tail: string | null } {
-  if (body.shared === undefined) return body;
-  return body.tail === null ? { head: body.head + body.shared, tail: null } : { head: body.head, tail: body.tail + body.shared };
-}
-
-/** A stored success, replayed to a repeat of the same Idempotency-Key and body. */
-export interface IdempotencyRecord extends BodyTemplate {
-  used: number;
-  limit: number;
-  /** RateLimit-Reset as first answered (seconds). */
+  /** RateLimit-Reset as first answered (seconds) and the reset instant (ms since the epoch). */
   resetSeconds: number;
+  resetAt: number;
 }
 
 /** One metered request, decided atomically by the store. */
@@ -73,10 +37,13 @@ export interface MeterRequest {
   limit: number;
   /** Present when the request carried an Idempotency-Key. */
   idempotency: { key: string; fingerprint: string } | null;
-  /** What a replay of this request will answer (stored only when a unit is taken). */
-  body: BodyTemplate;
+  /** The core's result as JSON, recorded under the Idempotency-Key when a unit is taken. */
+  value: string;
   resetSeconds: number;
+  resetAt: number;
   now: Date;
+  /** After this instant (ms since the epoch) the caller has given up: the store must not charge. */
+  deadline: number;
 }
 
 export type MeterOutcome =
@@ -90,35 +57,81 @@ export type MeterOutcome =
   | { kind: 'reused' }
   /** The key was revoked or deleted since it was looked up. */
   | { kind: 'revoked' }
-  /** The key's record changed (plan) since it was looked up: look it up again and retry. */
+  /** The key's plan changed since it was looked up: look it up again and retry. */
   | { kind: 'stale' };
 
-/** Idempotency records are kept this long (IETF httpapi idempotency-key draft: a day is customary). */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+export interface StoreOptions {
+  /** Every store call answers within this or fails with StoreUnavailable (FOOTPRINT_STORE_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** How long idempotency records are kept (FOOTPRINT_IDEMPOTENCY_TTL_S). */
+  idempotencyTtlS?: number;
+}
+
+export const DEFAULT_STORE_TIMEOUT_MS = 2000;
+/** The IETF idempotency-key draft's customary day. */
+export const DEFAULT_IDEMPOTENCY_TTL_S = 24 * 3600;
 
 export interface Store {
-  readonly kind: 'sqlite' | 'redis';
+  readonly kind: 'sqlite' | 'redis' | 'redis-cluster';
   findKeyByHash(hash: Buffer): Promise<StoredApiKey | undefined>;
-  createKey(key: NewApiKey): Promise<void>;
+  /** Fails when a key with that id or secret exists. */
+  createKey(key: StoredApiKey): Promise<void>;
+  /** Creates `key` only when the store has no key at all (atomic across processes); false when it had one. */
+  createFirstKey(key: StoredApiKey): Promise<boolean>;
   listKeys(): Promise<ApiKeyRecord[]>;
   /** false when no key has that id */
   revokeKey(id: string, at: Date): Promise<boolean>;
-  /** Creates `key` only when the store has no key at all (atomic across processes); false when it had one. */
-  createFirstKey(key: NewApiKey): Promise<boolean>;
-  /**
-   * The key record for a request, by the base64url SHA-256 digest of the
-   * presented key: may come from a per-process cache (keyed by that digest),
-   * which `meter` checks against the store in the same atomic step.
-   */
-  keyForRequest(digest: string): Promise<StoredApiKey | undefined>;
-  /**
-   * Idempotency lookup, quota reservation and idempotency record in one
-   * atomic step (one transaction on SQLite, one script on Redis).
-   */
+  /** Key check, idempotency lookup, quota reservation and idempotency record in one atomic step. */
   meter(request: MeterRequest): Promise<MeterOutcome>;
-  /** Atomically takes one unit of `keyId`'s quota for `monthKey` unless `used >= limit`. */
-  reserveUnit(keyId: string, monthKey: string, limit: number): Promise<Reservation>;
   /** Units used by `keyId` in `monthKey` (0 when none). */
   usage(keyId: string, monthKey: string): Promise<number>;
+  /** Resolves when the store answers (GET /healthz). */
+  ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The store failed or did not answer in time: the request is answered 503 STORE_UNAVAILABLE and not charged. */
+export class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof StoreTimeout ? cause.message : 'The key and quota store failed.', { cause });
+    this.name = 'StoreUnavailable';
+  }
+}
+
+class StoreTimeout extends Error {}
+
+/**
+ * The store with every call bounded by `timeoutMs`: a call that fails or
+ * outlasts it rejects with StoreUnavailable. (A Redis command still queued
+ * may run later; the meter script then finds its deadline passed and charges
+ * nothing.)
+ */
+export function withTimeout(store: Store, timeoutMs: number): Store {
+  const bound =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new StoreTimeout(`The store did not answer within ${timeoutMs} ms.`)), timeoutMs);
+      });
+      return Promise.race([call.apply(store, args), timeout]).then(
+        (value) => (clearTimeout(timer), value),
+        (error: unknown) => {
+          clearTimeout(timer);
+          throw new StoreUnavailable(error);
+        },
+      );
+    };
+  return {
+    kind: store.kind,
+    findKeyByHash: bound(store.findKeyByHash),
+    createKey: bound(store.createKey),
+    createFirstKey: bound(store.createFirstKey),
+    listKeys: bound(store.listKeys),
+    revokeKey: bound(store.revokeKey),
+    meter: bound(store.meter),
+    usage: bound(store.usage),
+    ping: bound(store.ping),
+    close: () => store.close(),
+  };
 }
