@@ -4,6 +4,7 @@ import { CHAT_HOST_MATCHES } from './src/sites/hosts';
 import { storeSafeBundle } from './scripts/build/store-safe-bundle';
 import { nativeBrowserApi } from './scripts/build/native-browser-api';
 import { inlinePageCss } from './scripts/build/inline-page-css';
+import { shippedVocabularies } from './scripts/build/vocabularies';
 import { FIREFOX_DATA_COLLECTION, FIREFOX_MIN_VERSION, MANIFEST_ICONS, MINIMUM_CHROME_VERSION, REMOTE_ORIGIN_PATTERNS } from './src/manifest/facts';
 
 export default defineConfig({
@@ -11,6 +12,10 @@ export default defineConfig({
   imports: false,
   vite: () => ({ plugins: [storeSafeBundle(), preact(), inlinePageCss()] }),
   hooks: {
+    // The tokenizer vocabularies, as files the worker reads when a family first needs one (src/counting/tokens.ts).
+    'build:publicAssets': (_wxt, files) => {
+      files.push(...shippedVocabularies());
+    },
     // The popup is built on its own, so its page loads one module file instead of chunks shared with the
     // welcome and methodology pages: each extra file is one more fetch before the first numbers show.
     'entrypoints:grouped': (_wxt, groups) => {

@@ -4,6 +4,7 @@
  * message seeded twice or a turn resent after a worker restart never grows
  * the history twice. Counts only: chat text is never stored.
  */
+import type { TokenizerId } from './tokenizers';
 import type { CountedTurn } from './turns';
 
 export interface ConversationState {
@@ -19,6 +20,11 @@ export interface ConversationState {
    * before it existed (read as empty: those prompts count as before).
    */
   prompts?: Record<string, { historyBefore: number; answerId: string }>;
+  /**
+   * The tokenizer every count of this conversation is made with, chosen at its first count from the
+   * model then in use: history and turns are in the same tokens. Absent until the first count.
+   */
+  tokenizer?: TokenizerId;
   updatedAt: number;
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { decodeEntries, isDayTurns, migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, type DayTurnsV1 } from '../../../src/storage/day-turns';
+import { decodeEntries, isDayTurns, migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurnsV1 } from '../../../src/storage/day-turns';
 import { dump, newLedger, resetBrowser, turn } from './support';
 
 /** Raw turns of one day as version 1 stored them: an array of entry objects, no `turns:...$` meta (WXT reads that as v1). */
@@ -14,6 +14,7 @@ const V1_DAY: DayTurnsV1 = [
     promptTokens: 10,
     historyTokens: 0,
     answerTokens: 30,
+    tokenizer: 'o200k',
     inputTokens: 10,
     outputTokens: 30,
     region: 'global-avg',
@@ -33,6 +34,7 @@ const V1_DAY: DayTurnsV1 = [
     promptTokens: 5,
     historyTokens: 40,
     answerTokens: 70,
+    tokenizer: 'o200k',
     inputTokens: 45,
     outputTokens: 70,
     region: 'eu-france',
@@ -66,7 +68,7 @@ describe('raw turns v1 -> v2 -> v3', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], localDay: '2026-01-05' });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 3 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
   });
 
   it('migrates a v1 day whose meta says v1 and keeps appending to it in the current shape', async () => {
@@ -81,8 +83,8 @@ describe('raw turns v1 -> v2 -> v3', () => {
 
   it('fills fields an early v1 entry lacked', () => {
     const partial = [{ turnId: 'p', time: 1, site: 'gemini', promptTokens: 3, historyTokens: 4, answerTokens: 5 }];
-    const [e] = decodeEntries(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial)));
-    expect(e).toMatchObject({ inputTokens: 7, outputTokens: 5, region: 'global-avg', computedBy: 'local', plan: 'local' });
+    const [e] = decodeEntries(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial))));
+    expect(e).toMatchObject({ inputTokens: 7, outputTokens: 5, region: 'global-avg', computedBy: 'local', plan: 'local', tokenizer: 'o200k' });
   });
 
   it('reports a day it cannot migrate as LEDGER_CORRUPT instead of misreading it', async () => {
@@ -115,7 +117,7 @@ describe('raw turns v2 -> v3 (reasoning and output columns)', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], reasoningTokens: 0, estimatedReasoningTokens: 0 });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 3 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
   });
 
   it('refuses a v2 day of the wrong shape instead of misreading it', () => {
