@@ -1,6 +1,7 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
+import { approximationOf } from '../domain/tokenizers';
 import type { ConversationSeed, ConversationSeeded, CountedTurn, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
@@ -77,6 +78,11 @@ async function seededFootprints(seed: ConversationSeed, recorded: NonNullable<Co
   return footprints;
 }
 
+function approximateTokenizerOf(entry: LedgerEntry): { approximateTokenizer?: string } {
+  const name = approximationOf(entry.modelKey, entry.tokenizer);
+  return name === null ? {} : { approximateTokenizer: name };
+}
+
 /** The page label's figures (the turn's record plus its generated images' record) and its texts in the UI language. */
 export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale()): TurnFootprint {
   const figures = {
@@ -85,6 +91,7 @@ export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = u
     waterL: entry.waterL + (images?.waterL ?? 0),
     inputTokens: entry.inputTokens,
     outputTokens: entry.outputTokens,
+    ...approximateTokenizerOf(entry),
     ...(entry.estimatedReasoningTokens ? { estimatedReasoningTokens: entry.estimatedReasoningTokens } : {}),
     ...(images ? { images: imageCountOf(images) } : {}),
   };

@@ -10,6 +10,9 @@ export const TOKENIZER_IDS = ['o200k', 'deepseek-v3', 'gemma3', 'llama3'] as con
 export const TokenizerIdSchema = z.enum(TOKENIZER_IDS);
 export type TokenizerId = z.infer<typeof TokenizerIdSchema>;
 
+/** What counted every turn recorded before turns recorded their tokenizer. */
+export const LEGACY_TOKENIZER: TokenizerId = 'o200k';
+
 /** What the UI and the export call each tokenizer. */
 export const TOKENIZER_NAMES: Record<TokenizerId, string> = {
   o200k: 'o200k',
@@ -70,6 +73,11 @@ export const isOwnTokenizer = (modelKey: string, tokenizer: TokenizerId): boolea
   return choice.own && choice.tokenizer === tokenizer;
 };
 
-/** Null for an exact count; else the tokenizer's name, for "approximate (…)". */
-export const approximationOf = (modelKey: string, tokenizer: TokenizerId): string | null =>
-  isOwnTokenizer(modelKey, tokenizer) ? null : TOKENIZER_NAMES[tokenizer];
+/**
+ * Null for an exact count; else the tokenizer's name, for "approximate (…)". `undefined`: a record
+ * read before its storage was migrated (the popup's early read takes the index as stored): o200k.
+ */
+export const approximationOf = (modelKey: string, tokenizer: TokenizerId | undefined): string | null => {
+  const used = tokenizer ?? LEGACY_TOKENIZER;
+  return isOwnTokenizer(modelKey, used) ? null : TOKENIZER_NAMES[used];
+};

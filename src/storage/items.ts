@@ -14,7 +14,7 @@ import type { RemoteState, RetryQueue } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { SiteId } from '../sites/site-ids';
-import { migrateConversationV1toV2, migrateInboxV1toV2 } from './counted-turn-migrations';
+import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2 } from './counted-turn-migrations';
 import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurns } from './day-turns';
 import { FALLBACKS } from './fallbacks';
 import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
@@ -114,7 +114,12 @@ export const STORAGE_ITEMS = {
   }),
   remoteState: single<RemoteState>(ITEM_KEYS.remoteState, { version: 1, fallback: FALLBACKS.remoteState, deletedWithData: false }),
   retryQueue: single<RetryQueue>(ITEM_KEYS.retryQueue, { version: 1, fallback: FALLBACKS.retryQueue, deletedWithData: true }),
-  ledgerIndex: single<LedgerIndex>(ITEM_KEYS.ledgerIndex, { version: 1, fallback: FALLBACKS.ledgerIndex, deletedWithData: true }),
+  ledgerIndex: single<LedgerIndex>(ITEM_KEYS.ledgerIndex, {
+    version: 2,
+    fallback: FALLBACKS.ledgerIndex,
+    migrations: { 2: migrateLedgerIndexV1toV2 },
+    deletedWithData: true,
+  }),
   /** Null until first built (then summed from every month once). */
   allTimeTotals: single<AllTimeTotals | null>(ITEM_KEYS.allTimeTotals, { version: 1, fallback: FALLBACKS.allTimeTotals, deletedWithData: true }),
   inbox: single<Inbox>(ITEM_KEYS.inbox, { version: 2, fallback: { turns: [] }, migrations: { 2: migrateInboxV1toV2 }, deletedWithData: true }),

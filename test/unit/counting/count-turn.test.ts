@@ -279,7 +279,9 @@ describe('the tokenizer of each conversation', () => {
       'conversation:deepseek:ds': {
         historyTokens: 12,
         messages: { u0: 5, a0: 7 },
-        turns: { a0: { turnId: 'a0', time: 1, site: 'deepseek', conversationId: 'ds', modelKey: 'delta-v3', promptTokens: 5, historyTokens: 0, answerTokens: 7 } },
+        turns: {
+          a0: { turnId: 'a0', time: 1, site: 'deepseek', conversationId: 'ds', modelKey: 'delta-v3', promptTokens: 5, historyTokens: 0, answerTokens: 7 },
+        },
         updatedAt: 1,
       },
       'conversation:deepseek:ds$': { v: 1 },
