@@ -77,7 +77,8 @@ async function measure(id: ShippedId, bundle: string, answers: string[]): Promis
       async ({ file, text }) => {
         const g = globalThis as unknown as { __tok: { Tokenizer: new (t: unknown, c: unknown) => { encode(s: string, o: object): { ids: number[] } } } };
         const start = performance.now();
-        const v = (await (await fetch(chrome.runtime.getURL(file))).json()) as { tokenizer: unknown; config: unknown };
+        const runtime = (globalThis as unknown as { chrome: { runtime: { getURL(path: string): string } } }).chrome.runtime;
+        const v = (await (await fetch(runtime.getURL(file))).json()) as { tokenizer: unknown; config: unknown };
         const tokenizer = new g.__tok.Tokenizer(v.tokenizer, v.config);
         const loaded = performance.now();
         const tokens = tokenizer.encode(text, { add_special_tokens: false }).ids.length;
