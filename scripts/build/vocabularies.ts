@@ -15,11 +15,15 @@ export const SHIPPED_IDS = Object.keys(VOCABULARY_PACKAGES) as ShippedId[];
 
 const require = createRequire(import.meta.url);
 
-/** The package's folder (its package.json's), whatever its `exports` allow. */
+/** The package's folder (the one whose package.json names it), whatever its `exports` allow. */
 export function packageDir(name: string): string {
   let dir = path.dirname(require.resolve(name));
-  while (!readJsonSafe(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return dir;
+  // A package may keep a package.json of its own in a build folder (gpt-tokenizer's cjs/): the one with a version is the package's.
+  for (;;) {
+    const json = readJsonSafe(path.join(dir, 'package.json')) as { name?: string; version?: string } | null;
+    if (json?.name === name && json.version) return dir;
+    dir = path.dirname(dir);
+  }
 }
 
 function readJsonSafe(file: string): unknown {
