@@ -7,7 +7,7 @@ import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import { countedLabelTexts } from '../label/texts';
 import { readConversation } from './conversations';
-import { countTurn, seedConversation } from './count-turn';
+import { countTurn, prepareTokenizer, seedConversation } from './count-turn';
 import { noteUnreadableReasoning, writeSiteHealth } from './health';
 
 export interface CountingDeps {
@@ -46,6 +46,8 @@ export function countingHandlers({ record, recorded, count = countTurn }: Counti
       return reply;
     },
     'site/health': async (health) => {
+      // In the background: the page is open, an answer may follow.
+      void prepareTokenizer(health.site);
       await writeSiteHealth(health);
       return { ok: true as const };
     },
