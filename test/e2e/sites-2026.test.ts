@@ -82,7 +82,11 @@ describe('DeepSeek 2026-10 after a class-name rotation (English UI)', () => {
     await page.waitForTimeout(3_000);
     const turns = Object.values((await conversation('deepseek', id))!.turns);
     expect(turns).toHaveLength(1);
-    expect(turns[0]).toMatchObject({ promptTokens: siteCounter('deepseek')(prompt), historyTokens: siteTokens('deepseek', history), answerTokens: siteCounter('deepseek')(ANSWER.join('\n')) });
+    expect(turns[0]).toMatchObject({
+      promptTokens: siteCounter('deepseek')(prompt),
+      historyTokens: siteTokens('deepseek', history),
+      answerTokens: siteCounter('deepseek')(ANSWER.join('\n')),
+    });
     // The reasoning is on the page in full: counted exactly, nothing estimated on top.
     expect(turns[0].reasoningTokens).toBe(siteCounter('deepseek')(THINK));
     // Counted with DeepSeek's own vocabulary, which counts this mixed English/Japanese answer differently from o200k.
@@ -226,7 +230,12 @@ describe('Gemini 2026 in Korean: generated images', () => {
     await page.waitForTimeout(3_000);
     const turns = Object.values((await conversation('gemini', id))!.turns);
     expect(turns).toHaveLength(1);
-    expect(turns[0]).toMatchObject({ promptTokens: siteCounter('gemini')(prompt), historyTokens: siteTokens('gemini', history), answerTokens: siteCounter('gemini')(ANSWER[0]), images: 2 });
+    expect(turns[0]).toMatchObject({
+      promptTokens: siteCounter('gemini')(prompt),
+      historyTokens: siteTokens('gemini', history),
+      answerTokens: siteCounter('gemini')(ANSWER[0]),
+      images: 2,
+    });
     await page.close();
   });
 });
