@@ -8,6 +8,7 @@ import { render } from 'preact';
 import { LastAnswer } from '../../../src/popup/components/LastAnswer';
 import { footprintOf } from '../../../src/counting/handlers';
 import { useCatalog } from '../../support/messages';
+import type { LedgerEntry } from '../../../src/domain/ledger';
 import { ledgerEntry } from './fixtures';
 
 const deepseek = {
@@ -16,7 +17,7 @@ const deepseek = {
 };
 const claude = ledgerEntry({ site: 'claude', modelKey: 'beta-sonnet-5', promptTokens: 12, historyTokens: 0, answerTokens: 40 });
 
-function shown(entry: typeof deepseek): string {
+function shown(entry: LedgerEntry): string {
   const root = document.createElement('div');
   render(<LastAnswer entry={entry} locale="en" />, root);
   return root.querySelector('[data-testid="last-tokenizer"]')!.textContent!;
