@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { CHAT_HOST_MATCHES } from './src/sites/hosts';
 import { storeSafeBundle } from './scripts/build/store-safe-bundle';
 import { inlinePageCss } from './scripts/build/inline-page-css';
+import { shippedVocabularies } from './scripts/build/vocabularies';
 import { FIREFOX_DATA_COLLECTION, FIREFOX_MIN_VERSION, MANIFEST_ICONS, MINIMUM_CHROME_VERSION, REMOTE_ORIGIN_PATTERNS } from './src/manifest/facts';
 
 export default defineConfig({
@@ -10,6 +11,10 @@ export default defineConfig({
   // Benches ask for source maps (FOOTPRINT_SOURCEMAPS=1) to name the functions in their CPU profiles; `hidden` leaves the scripts unchanged.
   vite: () => ({ build: { sourcemap: process.env.FOOTPRINT_SOURCEMAPS === '1' ? 'hidden' : false }, plugins: [storeSafeBundle(), preact(), inlinePageCss()] }),
   hooks: {
+    // The tokenizer vocabularies, as files the worker reads when a family first needs one (src/counting/tokens.ts).
+    'build:publicAssets': (_wxt, files) => {
+      files.push(...shippedVocabularies());
+    },
     // The popup is built on its own, so its page loads one module file instead of chunks shared with the
     // welcome and methodology pages: each extra file is one more fetch before the first numbers show.
     'entrypoints:grouped': (_wxt, groups) => {

@@ -66,6 +66,7 @@ function* yearOfTurns(now: number): Generator<CountedTurn> {
         promptTokens: 40 + ((n * 37) % 400),
         historyTokens: inConversation * 900,
         answerTokens: 200 + ((n * 53) % 1200),
+        tokenizer: 'o200k',
       };
       n++;
     }

@@ -13,7 +13,7 @@ import { estimateHiddenReasoningTokens, reasoningSpeed } from '../core';
 import type { TurnCompleted } from '../domain/turns';
 import { SITES } from '../sites';
 import { parseReasoningDuration } from '../sites/reasoning-duration';
-import { countTokens } from './tokens';
+import { countTokens, type Count } from './tokens';
 
 export interface AnswerExtras {
   reasoningTokens: number;
@@ -29,18 +29,19 @@ function familyFor(turn: Pick<TurnCompleted, 'site'>, modelKey: string): string 
   return reasoningSpeed(prefix) ? prefix : SITES[turn.site].modelFamily;
 }
 
-export function answerExtras(turn: TurnCompleted, modelKey: string): AnswerExtras {
+/** `count`: the conversation's tokenizer, which counts shown reasoning like the answer. */
+export function answerExtras(turn: TurnCompleted, modelKey: string, count: Count = countTokens): AnswerExtras {
   const images = new Set(turn.images ?? []).size;
   const shown = turn.reasoning;
   const none = { reasoningTokens: 0, estimatedReasoningTokens: 0, images, unreadableDuration: null };
   if (!shown) return none;
   const text = shown.text?.trim() ? shown.text : null;
-  if (text && !shown.summaryOnly) return { ...none, reasoningTokens: countTokens(text) };
+  if (text && !shown.summaryOnly) return { ...none, reasoningTokens: count(text) };
   const seconds = parseReasoningDuration(shown.durationLabel);
   if (seconds !== null) return { ...none, estimatedReasoningTokens: estimateHiddenReasoningTokens(seconds, familyFor(turn, modelKey)) };
   return {
     ...none,
-    reasoningTokens: text ? countTokens(text) : 0,
+    reasoningTokens: text ? count(text) : 0,
     unreadableDuration: shown.durationLabel?.trim() ? shown.durationLabel : null,
   };
 }

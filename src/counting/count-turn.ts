@@ -1,13 +1,15 @@
 /** Counting a finished turn and seeding history: the worker side of site tracking. */
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
+import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
+import type { SiteId } from '../sites/site-ids';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../domain/turns';
 import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { cachedConversation, dropCachedConversations, readConversation, writeConversation } from './conversations';
 import { answerExtras, type AnswerExtras } from './answer-extras';
 import { resolveModelKey, warmUpModelPatterns } from './models';
-import { countTokens } from './tokens';
+import { counterFor, loadedCounter, type Count } from './tokens';
 
 export interface CountResult {
   counted: CountedTurn;
@@ -18,7 +20,8 @@ export interface CountResult {
 }
 
 /**
- * input = prompt + (countHistory ? every earlier prompt and answer of the conversation : 0).
+ * input = prompt + (countHistory ? every earlier prompt and answer of the conversation : 0), all
+ * counted with the conversation's tokenizer (conversationCounter).
  * Idempotent by turnId: the same turn returns the same CountedTurn and grows history once. A higher
  * `revision` of a counted turn (the answer went on after it was counted) replaces its counts in place.
  */
@@ -31,20 +34,21 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
       const done = state.turns[turn.turnId];
       if (done && (turn.revision ?? 0) <= (done.revision ?? 0)) return { counted: done, unreadableDuration: null, persisted: Promise.resolve() };
       if (done) {
-        const { counted, unreadableDuration } = revise(state, done, turn);
+        const { counted, unreadableDuration } = revise(state, done, turn, await counterOf(done.tokenizer));
         return { counted, unreadableDuration, persisted: writeConversation(turn.site, turn.conversationId, state) };
       }
 
       const settings = loadedSettings ?? (await currentSettings());
-      const promptTokens = countTokens(turn.promptText);
-      const answerTokens = countTokens(turn.answerText);
+      const modelKey = resolveModelKey(turn.site, turn.modelLabel, settings.modelOverrides);
+      const { tokenizer, count } = await conversationCounter(state, modelKey);
+      const promptTokens = count(turn.promptText);
+      const answerTokens = count(turn.answerText);
       const promptId = turn.promptId ?? `${turn.turnId}:prompt`;
       const earlier = state.prompts?.[promptId];
       // A regenerated answer re-reads what its prompt re-read; a prompt already seeded (it was on the
       // page before its answer finished) is not its own history.
       const history = earlier ? earlier.historyBefore : state.historyTokens - (state.messages[promptId] ?? 0);
-      const modelKey = resolveModelKey(turn.site, turn.modelLabel, settings.modelOverrides);
-      const extras = answerExtras(turn, modelKey);
+      const extras = answerExtras(turn, modelKey, count);
       const counted: CountedTurn = {
         turnId: turn.turnId,
         time: turn.finishedAt,
@@ -54,6 +58,7 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
         promptTokens,
         historyTokens: settings.countHistory ? history : 0,
         answerTokens,
+        tokenizer,
         ...countedExtras(extras),
       };
       // Updated in place: if storing it fails, the worker forgets its copy and reads storage again.
@@ -81,8 +86,11 @@ export function seedConversation(seed: ConversationSeed): Promise<{ added: numbe
     const state = await readConversation(seed.site, seed.conversationId);
     const fresh = seed.messages.filter((m) => !(m.id in state.messages));
     if (fresh.length === 0) return { added: 0 };
+    const settings = loadedSettings ?? (await currentSettings());
     const next: ConversationState = { ...state, messages: idMap(state.messages), updatedAt: Math.max(Date.now(), state.updatedAt + 1) };
-    for (const m of fresh) addMessage(next, m.id, countTokens(m.text));
+    // The page names no model for messages already on it: the site's model (or the user's override) picks.
+    const { count } = await conversationCounter(next, resolveModelKey(seed.site, null, settings.modelOverrides));
+    for (const m of fresh) addMessage(next, m.id, count(m.text));
     await writeConversation(seed.site, seed.conversationId, next);
     return { added: fresh.length };
   });
@@ -98,9 +106,9 @@ function countedExtras(extras: AnswerExtras): Partial<CountedTurn> {
 }
 
 /** The same turn with its final texts: same time and history, new token counts; the history follows. */
-function revise(state: ConversationState, done: CountedTurn, turn: TurnCompleted): Pick<CountResult, 'counted' | 'unreadableDuration'> {
-  const extras = answerExtras(turn, done.modelKey);
-  const counted: CountedTurn = { ...done, promptTokens: countTokens(turn.promptText), answerTokens: countTokens(turn.answerText), revision: turn.revision };
+function revise(state: ConversationState, done: CountedTurn, turn: TurnCompleted, count: Count): Pick<CountResult, 'counted' | 'unreadableDuration'> {
+  const extras = answerExtras(turn, done.modelKey, count);
+  const counted: CountedTurn = { ...done, promptTokens: count(turn.promptText), answerTokens: count(turn.answerText), revision: turn.revision };
   // The revision's reasoning and images replace the earlier ones (an image may have become ready since).
   delete counted.reasoningTokens;
   delete counted.estimatedReasoningTokens;
@@ -114,6 +122,18 @@ function revise(state: ConversationState, done: CountedTurn, turn: TurnCompleted
   state.updatedAt = Math.max(Date.now(), state.updatedAt + 1);
   return { counted, unreadableDuration: extras.unreadableDuration };
 }
+
+/**
+ * The conversation's tokenizer and its counter. A conversation's first count picks the tokenizer of
+ * the model then in use and keeps it: its history is never in two kinds of tokens.
+ */
+async function conversationCounter(state: ConversationState, modelKey: string): Promise<{ tokenizer: TokenizerId; count: Count }> {
+  const tokenizer = (state.tokenizer ??= tokenizerForModel(modelKey).tokenizer);
+  return { tokenizer, count: await counterOf(tokenizer) };
+}
+
+/** Without a microtask's wait once the vocabulary is loaded. */
+const counterOf = (tokenizer: TokenizerId): Count | Promise<Count> => loadedCounter(tokenizer) ?? counterFor(tokenizer);
 
 function addMessage(state: ConversationState, id: string, tokens: number): void {
   if (id in state.messages) return;
@@ -144,6 +164,16 @@ export function forgetCountingMemory(): void {
   loadedSettings = null;
   stopFollowingSettings?.();
   stopFollowingSettings = null;
+}
+
+/**
+ * Starts loading the tokenizer a site's turns will be counted with, when one of its pages opens:
+ * reading and building a vocabulary takes long enough that the first answer should not wait for it.
+ * Only the sites the user visits load theirs. A failure is left for the count to report.
+ */
+export async function prepareTokenizer(site: SiteId): Promise<void> {
+  const settings = loadedSettings ?? (await currentSettings());
+  await counterFor(tokenizerForModel(resolveModelKey(site, null, settings.modelOverrides)).tokenizer).catch(() => undefined);
 }
 
 /** Reads the settings and prepares the model patterns ahead of the first turn, so counting it waits for neither. */

@@ -1,12 +1,13 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
+import { approximationOf } from '../domain/tokenizers';
 import type { ConversationSeed, ConversationSeeded, CountedTurn, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import { countedLabelTexts } from '../label/texts';
 import { readConversation } from './conversations';
-import { countTurn, seedConversation } from './count-turn';
+import { countTurn, prepareTokenizer, seedConversation } from './count-turn';
 import { noteUnreadableReasoning, writeSiteHealth } from './health';
 
 export interface CountingDeps {
@@ -45,6 +46,8 @@ export function countingHandlers({ record, recorded, count = countTurn }: Counti
       return reply;
     },
     'site/health': async (health) => {
+      // In the background: the page is open, an answer may follow.
+      void prepareTokenizer(health.site);
       await writeSiteHealth(health);
       return { ok: true as const };
     },
@@ -77,6 +80,11 @@ async function seededFootprints(seed: ConversationSeed, recorded: NonNullable<Co
   return footprints;
 }
 
+function approximateTokenizerOf(entry: LedgerEntry): { approximateTokenizer?: string } {
+  const name = approximationOf(entry.modelKey, entry.tokenizer);
+  return name === null ? {} : { approximateTokenizer: name };
+}
+
 /** The page label's figures (the turn's record plus its generated images' record) and its texts in the UI language. */
 export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale()): TurnFootprint {
   const figures = {
@@ -85,6 +93,7 @@ export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = u
     waterL: entry.waterL + (images?.waterL ?? 0),
     inputTokens: entry.inputTokens,
     outputTokens: entry.outputTokens,
+    ...approximateTokenizerOf(entry),
     ...(entry.estimatedReasoningTokens ? { estimatedReasoningTokens: entry.estimatedReasoningTokens } : {}),
     ...(images ? { images: imageCountOf(images) } : {}),
   };

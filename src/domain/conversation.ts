@@ -8,6 +8,7 @@
  * `toString` included): they are objects without a prototype (`idMap`), here and when read back from
  * storage (`ownedState`), so no id can read or overwrite a built-in property.
  */
+import type { TokenizerId } from './tokenizers';
 import type { CountedTurn } from './turns';
 
 export interface ConversationState {
@@ -23,6 +24,11 @@ export interface ConversationState {
    * before it existed (read as empty: those prompts count as before).
    */
   prompts?: Record<string, { historyBefore: number; answerId: string }>;
+  /**
+   * The tokenizer every count of this conversation is made with, chosen at its first count from the
+   * model then in use: history and turns are in the same tokens. Absent until the first count.
+   */
+  tokenizer?: TokenizerId;
   updatedAt: number;
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { SITE_IDS } from '../sites/site-ids';
 import { HEALTH_REASONS } from './health-reasons';
+import { TokenizerIdSchema } from './tokenizers';
 
 export const SiteIdSchema = z.enum(SITE_IDS);
 
@@ -112,7 +113,7 @@ export const SiteHealthSchema = z.object({
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 
-/** A turn after the worker counted it (o200k tokens): what the ledger records. No chat text. */
+/** A turn after the worker counted it (tokens of `tokenizer`): what the ledger records. No chat text. */
 export const CountedTurnSchema = z.object({
   turnId: z.string(),
   time: z.number(),
@@ -122,6 +123,8 @@ export const CountedTurnSchema = z.object({
   promptTokens: z.number().int().nonnegative(),
   historyTokens: z.number().int().nonnegative(),
   answerTokens: z.number().int().nonnegative(),
+  /** The tokenizer that counted prompt, history, answer and shown reasoning (src/domain/tokenizers.ts). */
+  tokenizer: TokenizerIdSchema,
   /** The tracker's revision of the turn (TurnCompleted.revision) this count is of; absent for the first. */
   revision: z.number().int().positive().optional(),
   /** Reasoning text the page showed, counted exactly (output; never part of the history). Absent: none. */
@@ -144,6 +147,8 @@ export const TurnFootprintSchema = z.object({
   waterL: z.number().nonnegative(),
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
+  /** The tokenizer's name when it is not the model's own (the label says "approximate (…)"); absent: exact. */
+  approximateTokenizer: z.string().max(40).optional(),
   /** Hidden reasoning estimated from a shown duration (part of outputTokens). */
   estimatedReasoningTokens: z.number().int().nonnegative().optional(),
   /** Generated images (their energy is in the totals above). */

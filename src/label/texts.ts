@@ -16,6 +16,7 @@ export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: strin
     quantityText(waterQuantity(f.waterL, locale)),
   ]);
   const parts = [t('label_tokens', [formatCount(f.inputTokens, locale), formatCount(f.outputTokens, locale)])];
+  if (f.approximateTokenizer) parts.push(t('tokens_approximate', f.approximateTokenizer));
   if (f.estimatedReasoningTokens) parts.push(t('label_reasoningEstimated', formatCount(f.estimatedReasoningTokens, locale)));
   if (f.images) parts.push(tn('label_images', f.images, locale, formatCount(f.images, locale)));
   const details = parts.join(' · ');

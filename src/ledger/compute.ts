@@ -40,6 +40,7 @@ export function imagesTurnOf(turn: CountedTurn): CountedTurn | null {
     promptTokens: 0,
     historyTokens: 0,
     answerTokens: turn.images,
+    tokenizer: turn.tokenizer,
     ...(turn.revision === undefined ? {} : { revision: turn.revision }),
   };
 }
@@ -65,6 +66,7 @@ function entry(
     promptTokens: turn.promptTokens,
     historyTokens: turn.historyTokens,
     answerTokens: turn.answerTokens,
+    tokenizer: turn.tokenizer,
     ...(turn.reasoningTokens ? { reasoningTokens: turn.reasoningTokens } : {}),
     ...(turn.estimatedReasoningTokens ? { estimatedReasoningTokens: turn.estimatedReasoningTokens } : {}),
     inputTokens: req.input_tokens,
@@ -112,12 +114,13 @@ export function turnOf(e: LedgerEntry): CountedTurn {
     promptTokens: e.promptTokens,
     historyTokens: e.historyTokens,
     answerTokens: e.answerTokens,
+    tokenizer: e.tokenizer,
     ...(e.reasoningTokens ? { reasoningTokens: e.reasoningTokens } : {}),
     ...(e.estimatedReasoningTokens ? { estimatedReasoningTokens: e.estimatedReasoningTokens } : {}),
   };
 }
 
-/** The stored entry's counts with another region: inputs stay as recorded (history setting and model at the time). */
+/** The stored entry's counts with another region: inputs stay as recorded (history setting, model and tokenizer at the time); nothing is tokenized again. */
 export function recomputeEntry(e: LedgerEntry, region: string): Result<LedgerEntry, CoreError> {
   const req: RemoteRequest = { model: e.modelKey, input_tokens: e.inputTokens, output_tokens: e.outputTokens, region };
   return computeLocally(turnOf(e), req, 'local');

@@ -1,5 +1,6 @@
 /** The ledger as CSV and JSON files. Columns documented in docs/export-format.md. */
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
+import { approximationOf } from '../domain/tokenizers';
 import { rowTotals, splitGroupKey } from './totals';
 
 export const CSV_COLUMNS = [
@@ -16,6 +17,8 @@ export const CSV_COLUMNS = [
   'estimated_reasoning_tokens',
   'input_tokens',
   'output_tokens',
+  'tokenizer',
+  'token_count',
   'region',
   'energy_kwh',
   'carbon_gco2e',
@@ -56,6 +59,8 @@ export function toCsv(days: readonly DayEntries[]): string {
           e.estimatedReasoningTokens ?? 0,
           e.inputTokens,
           e.outputTokens,
+          e.tokenizer,
+          tokenCountOf(e),
           e.region,
           e.energyKwh,
           e.carbonG,
@@ -72,9 +77,18 @@ export function toCsv(days: readonly DayEntries[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** "exact" when the tokenizer is the model's own, else "approximate (<tokenizer>)", as the popup says it. */
+export function tokenCountOf(e: LedgerEntry): string {
+  const approximate = approximationOf(e.modelKey, e.tokenizer);
+  return approximate === null ? 'exact' : `approximate (${approximate})`;
+}
+
 export const EXPORT_FORMAT = 'ai-chat-footprint-ledger';
-/** 2: turns carry reasoningTokens and estimatedReasoningTokens; image-gen records are turns of their own. */
-export const EXPORT_VERSION = 2;
+/**
+ * 2: turns carry reasoningTokens and estimatedReasoningTokens; image-gen records are turns of their own.
+ * 3: turns carry the tokenizer that counted them and tokenCount ("exact" or "approximate (…)").
+ */
+export const EXPORT_VERSION = 3;
 
 export function toJson(days: readonly DayEntries[], months: readonly MonthTotals[], exportedAt: number): string {
   const dailyTotals = months
@@ -91,7 +105,13 @@ export function toJson(days: readonly DayEntries[], months: readonly MonthTotals
     version: EXPORT_VERSION,
     exportedAt: new Date(exportedAt).toISOString(),
     turns: days.flatMap(({ day, entries }) =>
-      entries.map((e) => ({ ...e, reasoningTokens: e.reasoningTokens ?? 0, estimatedReasoningTokens: e.estimatedReasoningTokens ?? 0, localDay: day })),
+      entries.map((e) => ({
+        ...e,
+        reasoningTokens: e.reasoningTokens ?? 0,
+        estimatedReasoningTokens: e.estimatedReasoningTokens ?? 0,
+        tokenCount: tokenCountOf(e),
+        localDay: day,
+      })),
     ),
     dailyTotals,
   });

@@ -15,9 +15,13 @@
  * the output tokens the turn was computed with (answer + reasoning + the
  * estimate when estimates were on). Image-gen records are rows of their own
  * (model `image-gen`, answer and output = the number of images).
+ *
+ * Version 4 appends the tokenizer that counted the turn (an index into `strings`, like the model).
+ * Turns recorded before were all counted with o200k, and keep their counts.
  */
 import { DEFAULT_REGION } from '../core/tables';
 import type { LedgerEntry } from '../domain/ledger';
+import type { TokenizerId } from '../domain/tokenizers';
 import { SITE_IDS, type SiteId } from '../sites/site-ids';
 
 /** Version 1: one object per turn. Kept as a type for the migration. */
@@ -54,7 +58,15 @@ export interface DayTurnsV2 {
 }
 
 /** Version 3: a version 2 row, then [reasoning, estimatedReasoning, output]. */
-export type TurnRow = [...TurnRowV2, reasoning: number, estimatedReasoning: number, output: number];
+export type TurnRowV3 = [...TurnRowV2, reasoning: number, estimatedReasoning: number, output: number];
+
+export interface DayTurnsV3 {
+  strings: string[];
+  rows: TurnRowV3[];
+}
+
+/** Version 4: a version 3 row, then [tokenizer] (a string index). */
+export type TurnRow = [...TurnRowV3, tokenizer: number];
 
 export interface DayTurns {
   strings: string[];
@@ -62,7 +74,8 @@ export interface DayTurns {
 }
 
 const V2_ROW_LENGTH = 16;
-const ROW_LENGTH = 19;
+const V3_ROW_LENGTH = 19;
+const ROW_LENGTH = 20;
 
 export function emptyDay(): DayTurns {
   return { strings: [], rows: [] };
@@ -103,6 +116,7 @@ export function encodeEntries(entries: readonly LedgerEntry[]): DayTurns {
       e.reasoningTokens ?? 0,
       e.estimatedReasoningTokens ?? 0,
       e.outputTokens,
+      s(e.tokenizer),
     ]);
   }
   return day;
@@ -119,6 +133,7 @@ export function decodeRow(day: DayTurns, r: TurnRow): LedgerEntry {
     promptTokens: r[5],
     historyTokens: r[6],
     answerTokens: r[7],
+    tokenizer: s(r[19]) as TokenizerId,
     inputTokens: r[8],
     outputTokens: r[18],
     region: s(r[9]),
@@ -148,11 +163,22 @@ function hasRows(x: unknown, length: number): boolean {
 /** A well-formed day of the current version (checked on read: a failed migration leaves the old shape behind). */
 export const isDayTurns = (x: unknown): x is DayTurns => hasRows(x, ROW_LENGTH);
 
+/** v3 -> v4: every turn recorded before version 4 was counted with o200k. */
+export function migrateDayTurnsV3toV4(old: unknown): DayTurns {
+  if (!hasRows(old, V3_ROW_LENGTH)) throw new Error('turns v3: expected { strings, rows } with 19 fields a row');
+  const v3 = old as DayTurnsV3;
+  const o200k: TokenizerId = 'o200k';
+  const strings = [...v3.strings];
+  let at = strings.indexOf(o200k);
+  if (at === -1) at = strings.push(o200k) - 1;
+  return { strings, rows: v3.rows.map((r): TurnRow => [...r, at]) };
+}
+
 /** v2 -> v3: no reasoning was counted before version 3, and output tokens were the answer tokens. */
-export function migrateDayTurnsV2toV3(old: unknown): DayTurns {
+export function migrateDayTurnsV2toV3(old: unknown): DayTurnsV3 {
   if (!hasRows(old, V2_ROW_LENGTH)) throw new Error('turns v2: expected { strings, rows } with 16 fields a row');
   const v2 = old as DayTurnsV2;
-  return { strings: v2.strings, rows: v2.rows.map((r): TurnRow => [...r, 0, 0, r[7]]) };
+  return { strings: v2.strings, rows: v2.rows.map((r): TurnRowV3 => [...r, 0, 0, r[7]]) };
 }
 
 /** v1 -> v2. Version 1 objects lacked nothing v2 needs; fields it may miss get safe values. */
@@ -174,6 +200,7 @@ export function migrateDayTurnsV1toV2(old: unknown): DayTurnsV2 {
       promptTokens: prompt,
       historyTokens: history,
       answerTokens: answer,
+      tokenizer: 'o200k',
       inputTokens: e.inputTokens ?? prompt + history,
       outputTokens: answer,
       region: e.region ?? DEFAULT_REGION,
@@ -185,6 +212,6 @@ export function migrateDayTurnsV1toV2(old: unknown): DayTurnsV2 {
       plan: e.plan ?? 'local',
     };
   });
-  const v3 = encodeEntries(entries);
-  return { strings: v3.strings, rows: v3.rows.map((r) => r.slice(0, V2_ROW_LENGTH) as TurnRowV2) };
+  const latest = encodeEntries(entries);
+  return { strings: latest.strings, rows: latest.rows.map((r) => r.slice(0, V2_ROW_LENGTH) as TurnRowV2) };
 }

@@ -14,7 +14,8 @@ import type { RemoteState, RetryQueue } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { SiteId } from '../sites/site-ids';
-import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, type DayTurns } from './day-turns';
+import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2 } from './counted-turn-migrations';
+import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurns } from './day-turns';
 import { FALLBACKS } from './fallbacks';
 import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
 import { migrateSettingsV1toV2, migrateSettingsV2toV3 } from './settings-migrations';
@@ -113,22 +114,32 @@ export const STORAGE_ITEMS = {
   }),
   remoteState: single<RemoteState>(ITEM_KEYS.remoteState, { version: 1, fallback: FALLBACKS.remoteState, deletedWithData: false }),
   retryQueue: single<RetryQueue>(ITEM_KEYS.retryQueue, { version: 1, fallback: FALLBACKS.retryQueue, deletedWithData: true }),
-  ledgerIndex: single<LedgerIndex>(ITEM_KEYS.ledgerIndex, { version: 1, fallback: FALLBACKS.ledgerIndex, deletedWithData: true }),
+  ledgerIndex: single<LedgerIndex>(ITEM_KEYS.ledgerIndex, {
+    version: 2,
+    fallback: FALLBACKS.ledgerIndex,
+    migrations: { 2: migrateLedgerIndexV1toV2 },
+    deletedWithData: true,
+  }),
   /** Null until first built (then summed from every month once). */
   allTimeTotals: single<AllTimeTotals | null>(ITEM_KEYS.allTimeTotals, { version: 1, fallback: FALLBACKS.allTimeTotals, deletedWithData: true }),
-  inbox: single<Inbox>(ITEM_KEYS.inbox, { version: 1, fallback: { turns: [] }, deletedWithData: true }),
+  inbox: single<Inbox>(ITEM_KEYS.inbox, { version: 2, fallback: { turns: [] }, migrations: { 2: migrateInboxV1toV2 }, deletedWithData: true }),
   conversationsPrunedAt: single<number>(ITEM_KEYS.conversationsPrunedAt, { version: 1, fallback: 0, deletedWithData: false }),
   /** Raw ledger turns, one key per local day (`YYYY-MM-DD`); see day-turns.ts for the encoding. */
   dayTurns: family<DayTurns | null>(ITEM_KEYS.dayTurns, {
-    version: 3,
+    version: 4,
     fallback: null,
-    migrations: { 2: migrateDayTurnsV1toV2, 3: migrateDayTurnsV2toV3 },
+    migrations: { 2: migrateDayTurnsV1toV2, 3: migrateDayTurnsV2toV3, 4: migrateDayTurnsV3toV4 },
     deletedWithData: true,
   }),
   /** Daily totals, one key per month (`YYYY-MM`). Never pruned. (`totals:all` shares the prefix and is deleted with it.) */
   monthTotals: family<MonthTotals>(ITEM_KEYS.monthTotals, { version: 1, fallback: FALLBACKS.monthTotals, deletedWithData: true }),
   /** Per-conversation history counts, one key per `site:conversationId`. No fallback object: counting updates states in place. */
-  conversations: family<ConversationState | null>(ITEM_KEYS.conversations, { version: 1, fallback: null, deletedWithData: true }),
+  conversations: family<ConversationState | null>(ITEM_KEYS.conversations, {
+    version: 2,
+    fallback: null,
+    migrations: { 2: migrateConversationV1toV2 },
+    deletedWithData: true,
+  }),
 } as const;
 
 /** The settings, for reading. Writes go through writeSettings (the worker makes them all; pages send it messages). */

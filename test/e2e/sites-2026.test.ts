@@ -11,6 +11,7 @@ import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtensi
 import { BUILT_EXTENSION } from './support/extension-page';
 import { chunked, storedConversation, storedSiteHealth, streamingFixture } from './support/chat-pages';
 import { waitFor } from './support/wait';
+import { siteCounter, siteTokens } from './support/site-tokens';
 import { answerExtras } from '../../src/counting/answer-extras';
 import type { TurnCompleted } from '../../src/domain/turns';
 
@@ -70,7 +71,7 @@ describe('DeepSeek 2026-10 after a class-name rotation (English UI)', () => {
       const conv = await conversation('deepseek', id);
       return conv && conv.historyTokens > 0 && conv;
     });
-    expect(seeded.historyTokens).toBe(tokens(history));
+    expect(seeded.historyTokens).toBe(siteTokens('deepseek', history));
 
     const prompt = 'How much more do offshore turbines produce?';
     await sendWithPause(page, 'textarea[name="search"]', prompt, { think: THINK, paragraphs: ANSWER });
@@ -81,9 +82,16 @@ describe('DeepSeek 2026-10 after a class-name rotation (English UI)', () => {
     await page.waitForTimeout(3_000);
     const turns = Object.values((await conversation('deepseek', id))!.turns);
     expect(turns).toHaveLength(1);
-    expect(turns[0]).toMatchObject({ promptTokens: countTokens(prompt), historyTokens: tokens(history), answerTokens: countTokens(ANSWER.join('\n')) });
+    expect(turns[0]).toMatchObject({
+      promptTokens: siteCounter('deepseek')(prompt),
+      historyTokens: siteTokens('deepseek', history),
+      answerTokens: siteCounter('deepseek')(ANSWER.join('\n')),
+    });
     // The reasoning is on the page in full: counted exactly, nothing estimated on top.
-    expect(turns[0].reasoningTokens).toBe(countTokens(THINK));
+    expect(turns[0].reasoningTokens).toBe(siteCounter('deepseek')(THINK));
+    // Counted with DeepSeek's own vocabulary, which counts this mixed English/Japanese answer differently from o200k.
+    expect(turns[0].tokenizer).toBe('deepseek-v3');
+    expect(siteCounter('deepseek')(ANSWER.join('\n'))).not.toBe(countTokens(ANSWER.join('\n')));
     expect(turns[0].estimatedReasoningTokens).toBeUndefined();
     expect(conv.historyTokens).toBeGreaterThan(seeded.historyTokens);
     expect(await siteHealth('deepseek')).toMatchObject({ status: 'ok' });
@@ -167,7 +175,7 @@ describe('Meta AI 2026 (data-streaming-state)', () => {
       const conv = await conversation('meta', id);
       return conv && conv.historyTokens > 0 && conv;
     });
-    expect(seeded.historyTokens).toBe(tokens(history));
+    expect(seeded.historyTokens).toBe(siteTokens('meta', history));
 
     const prompt = 'Draw four offshore turbines at night.';
     await sendWithPause(page, '[data-testid="composer-input"]', prompt, { paragraphs: ANSWER }, 4);
@@ -179,9 +187,9 @@ describe('Meta AI 2026 (data-streaming-state)', () => {
     const turns = Object.values((await conversation('meta', id))!.turns);
     expect(turns).toHaveLength(1);
     expect(turns[0]).toMatchObject({
-      promptTokens: countTokens(prompt),
-      historyTokens: tokens(history),
-      answerTokens: countTokens(ANSWER.join('\n')),
+      promptTokens: siteCounter('meta')(prompt),
+      historyTokens: siteTokens('meta', history),
+      answerTokens: siteCounter('meta')(ANSWER.join('\n')),
       images: 4,
     });
     expect(await siteHealth('meta')).toMatchObject({ status: 'ok' });
@@ -208,7 +216,7 @@ describe('Gemini 2026 in Korean: generated images', () => {
       const conv = await conversation('gemini', id);
       return conv && conv.historyTokens > 0 && conv;
     });
-    expect(seeded.historyTokens).toBe(tokens(history));
+    expect(seeded.historyTokens).toBe(siteTokens('gemini', history));
 
     const prompt = '이 사진처럼 해상 풍력 발전기 두 장을 그려 줘.';
     await page.evaluate(() => Object.assign(window, { __nextUpload: true }));
@@ -222,7 +230,12 @@ describe('Gemini 2026 in Korean: generated images', () => {
     await page.waitForTimeout(3_000);
     const turns = Object.values((await conversation('gemini', id))!.turns);
     expect(turns).toHaveLength(1);
-    expect(turns[0]).toMatchObject({ promptTokens: countTokens(prompt), historyTokens: tokens(history), answerTokens: countTokens(ANSWER[0]), images: 2 });
+    expect(turns[0]).toMatchObject({
+      promptTokens: siteCounter('gemini')(prompt),
+      historyTokens: siteTokens('gemini', history),
+      answerTokens: siteCounter('gemini')(ANSWER[0]),
+      images: 2,
+    });
     await page.close();
   });
 });

@@ -150,6 +150,7 @@ describe('the worker in Chromium', () => {
       promptTokens: 12,
       historyTokens: 0,
       answerTokens: 34,
+      tokenizer: 'gemma3',
     };
     await page.page.evaluate(
       (t) =>

@@ -1,5 +1,6 @@
 import { imageCountOf } from '../../domain/image-records';
 import type { LedgerEntry } from '../../domain/ledger';
+import { approximationOf, LEGACY_TOKENIZER, TOKENIZER_NAMES } from '../../domain/tokenizers';
 import { SITE_LABELS } from '../../sites';
 import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatUnitlessEstimate, formatWhen, waterQuantity } from '../../display';
 import { t, tn } from '../../i18n/t';
@@ -26,6 +27,12 @@ export function extrasOf(entry: LedgerEntry | null, images: LedgerEntry | null):
     reasoning: shownTokens + estimatedTokens > 0 ? { shownTokens, estimatedTokens } : null,
     images: images ? { count: imageCountOf(images), energyKwh: images.energyKwh } : null,
   };
+}
+
+/** The tokenizer's name, or "approximate (o200k)" when it is not the model's own. */
+function tokenizerText(entry: LedgerEntry): string {
+  const approximate = approximationOf(entry.modelKey, entry.tokenizer);
+  return approximate === null ? TOKENIZER_NAMES[entry.tokenizer ?? LEGACY_TOKENIZER] : t('tokens_approximate', approximate);
 }
 
 /** A second value of the energy, under its figure where the water's stress badge leaves room: short on screen, in full for hover and screen readers. */
@@ -133,6 +140,8 @@ export function LastAnswer({
               </dd>
             </>
           )}
+          <dt>{t('last_countedWith')}</dt>
+          <dd data-testid="last-tokenizer">{tokenizerText(entry)}</dd>
           <dt>{t('last_region')}</dt>
           <dd>{regionName(entry.region)}</dd>
         </dl>

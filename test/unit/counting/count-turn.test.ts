@@ -7,8 +7,10 @@ import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationState } from '../../../src/domain';
 import { siteHealthList } from '../../../src/ledger/popup-state';
 import { updateSettings } from '../../../src/ledger/update-settings';
-import { siteHealthItem } from '../../../src/storage/items';
+import { forgetDefinedItems, siteHealthItem } from '../../../src/storage/items';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
+import { counterOf, setVocabularySource } from '../../../src/counting/tokens';
+import { readVocabulary } from '../../../scripts/build/vocabularies';
 
 const turn = (n: number, promptText: string, answerText: string, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
   site: 'chatgpt',
@@ -199,10 +201,14 @@ describe('the counting handlers', () => {
     expect(Object.keys(await siteHealthItem.getValue())).toHaveLength(2);
   });
 
-  it('seed conversations through conversation/seed', async () => {
+  it('seed conversations through conversation/seed, with the site model’s tokenizer', { timeout: 120_000 }, async () => {
+    setVocabularySource(async (id) => readVocabulary(id));
     const handlers = countingHandlers({ record: async () => {} });
-    await handlers['conversation/seed']!({ site: 'gemini', conversationId: 'g', messages: [{ id: 'm', role: 'user', text: P1 }] }, {});
-    expect((await stored('gemini', 'g')).historyTokens).toBe(countTokens(P1));
+    await handlers['conversation/seed']!({ site: 'deepseek', conversationId: 'g', messages: [{ id: 'm', role: 'user', text: P2 }] }, {});
+    const state = await stored('deepseek', 'g');
+    expect(state.tokenizer).toBe('deepseek-v3');
+    expect(state.historyTokens).toBe(counterOf(readVocabulary('deepseek-v3'))(P2));
+    setVocabularySource(null);
   });
 });
 
@@ -234,5 +240,57 @@ describe('pruning old conversations', () => {
     // A pruned conversation starts again from what the page shows.
     expect((await countTurn(turn(3, P3, A3, { conversationId: 'old' }))).historyTokens).toBe(0);
     expect(await pruneConversations(Date.now())).toBe(0);
+  });
+});
+
+describe('the tokenizer of each conversation', () => {
+  /** Counted and stored (a write left pending would land in the next test's storage). */
+  const counted = async (t: TurnCompleted) => {
+    const r = await countTurnResult(t);
+    await r.persisted;
+    return r.counted;
+  };
+  const deepseek = (n: number, promptText: string, answerText: string) =>
+    turn(n, promptText, answerText, { site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' });
+
+  it('counts a DeepSeek conversation, its seeded history and its turns with the DeepSeek V3 tokenizer', { timeout: 120_000 }, async () => {
+    setVocabularySource(async (id) => readVocabulary(id));
+    const count = counterOf(readVocabulary('deepseek-v3'));
+    await seedConversation({ site: 'deepseek', conversationId: 'ds', messages: [{ id: 'seed', role: 'user', text: P1 }] });
+    const first = await counted(deepseek(1, P2, A2));
+    const second = await counted(deepseek(2, P3, A3));
+    expect(first).toMatchObject({ tokenizer: 'deepseek-v3', modelKey: 'delta-v3', promptTokens: count(P2), answerTokens: count(A2), historyTokens: count(P1) });
+    expect(second.historyTokens).toBe(count(P1) + count(P2) + count(A2));
+    expect(count(P2)).not.toBe(countTokens(P2)); // the sample is one where the vocabularies differ
+    setVocabularySource(null);
+  });
+
+  it('keeps the tokenizer of its first count when the model changes family, so history and turns stay in one kind of token', { timeout: 120_000 }, async () => {
+    setVocabularySource(async (id) => readVocabulary(id));
+    await counted(deepseek(1, P1, A1));
+    await updateSettings({ modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
+    const later = await counted(deepseek(2, P2, A2));
+    expect(later).toMatchObject({ modelKey: 'alpha-5.5', tokenizer: 'deepseek-v3', promptTokens: counterOf(readVocabulary('deepseek-v3'))(P2) });
+    setVocabularySource(null);
+  });
+
+  it('goes on in o200k for a conversation stored before turns recorded their tokenizer (its counts stay as they were)', async () => {
+    await fakeBrowser.storage.local.set({
+      'conversation:deepseek:ds': {
+        historyTokens: 12,
+        messages: { u0: 5, a0: 7 },
+        turns: {
+          a0: { turnId: 'a0', time: 1, site: 'deepseek', conversationId: 'ds', modelKey: 'delta-v3', promptTokens: 5, historyTokens: 0, answerTokens: 7 },
+        },
+        updatedAt: 1,
+      },
+      'conversation:deepseek:ds$': { v: 1 },
+    });
+    forgetDefinedItems(); // as a worker started after the update: the item is defined (and migrated) on first read
+    const next = await counted(deepseek(1, P2, A2));
+    expect(next).toMatchObject({ tokenizer: 'o200k', historyTokens: 12, promptTokens: countTokens(P2) });
+    const state = await stored('deepseek', 'ds');
+    expect(state.tokenizer).toBe('o200k');
+    expect(state.turns.a0).toMatchObject({ tokenizer: 'o200k', promptTokens: 5, answerTokens: 7 });
   });
 });

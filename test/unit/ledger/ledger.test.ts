@@ -303,6 +303,21 @@ describe('recompute', () => {
     expect(after.totals.allTime.carbonG).toBeCloseTo(6 * sweden.value.carbon_gco2e, 6);
     expect(after.lastTurn?.region).toBe('eu-sweden');
   });
+  it('keeps each turn’s counts and tokenizer: a new region re-tokenizes nothing', async () => {
+    const ledger = newLedger();
+    await ledger.record(
+      turn({ turnId: 'ds', site: 'deepseek', modelKey: 'delta-v3', tokenizer: 'deepseek-v3', promptTokens: 21, historyTokens: 34, answerTokens: 55 }),
+    );
+    await ledger.record(turn({ turnId: 'cl', site: 'claude', modelKey: 'beta-sonnet-5', promptTokens: 8, historyTokens: 0, answerTokens: 13 }));
+    await ledger.updateSettings({ region: 'eu-sweden' });
+    await ledger.recompute();
+    const byId = new Map((await entries(ledger)).map((e) => [e.turnId, e]));
+    expect(byId.get('ds')).toMatchObject({ region: 'eu-sweden', tokenizer: 'deepseek-v3', promptTokens: 21, historyTokens: 34, answerTokens: 55 });
+    expect(byId.get('cl')).toMatchObject({ region: 'eu-sweden', tokenizer: 'o200k', promptTokens: 8, answerTokens: 13 });
+    const csv = (await ledger.exportLedger('csv')).content;
+    expect(csv).toContain(',deepseek-v3,exact,');
+    expect(csv).toContain(',o200k,approximate (o200k),');
+  });
 });
 
 describe('export and clear', () => {
@@ -314,7 +329,7 @@ describe('export and clear', () => {
     const lines = file.content.trim().split('\r\n');
     expect(file.mimeType).toBe('text/csv');
     expect(lines[0]).toBe(
-      'turn_id,time_utc,local_day,site,conversation_id,model_key,prompt_tokens,history_tokens,answer_tokens,reasoning_tokens,estimated_reasoning_tokens,input_tokens,output_tokens,region,energy_kwh,carbon_gco2e,water_liters,water_stress,computed_by,plan',
+      'turn_id,time_utc,local_day,site,conversation_id,model_key,prompt_tokens,history_tokens,answer_tokens,reasoning_tokens,estimated_reasoning_tokens,input_tokens,output_tokens,tokenizer,token_count,region,energy_kwh,carbon_gco2e,water_liters,water_stress,computed_by,plan',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=cmd,""quoted"""`);
@@ -326,7 +341,8 @@ describe('export and clear', () => {
     const ledger = newLedger();
     await ledger.record(turn());
     const json = JSON.parse((await ledger.exportLedger('json')).content);
-    expect(json).toMatchObject({ format: 'ai-chat-footprint-ledger', version: 2 });
+    expect(json).toMatchObject({ format: 'ai-chat-footprint-ledger', version: 3 });
+    expect(json.turns[0]).toMatchObject({ tokenizer: 'o200k', tokenCount: 'exact' });
     expect(json.turns).toHaveLength(1);
     expect(json.dailyTotals).toEqual([expect.objectContaining({ day: '2026-11-22', site: 'chatgpt', modelKey: 'alpha-4o', turns: 1 })]);
   });

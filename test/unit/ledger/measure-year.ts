@@ -47,6 +47,7 @@ await ledger.record({
   promptTokens: 200,
   historyTokens: 5000,
   answerTokens: 800,
+  tokenizer: 'o200k',
 });
 const recordMs = performance.now() - t0;
 

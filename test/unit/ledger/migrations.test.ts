@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { decodeEntries, isDayTurns, migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, type DayTurnsV1 } from '../../../src/storage/day-turns';
+import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2 } from '../../../src/storage/counted-turn-migrations';
+import {
+  decodeEntries,
+  isDayTurns,
+  migrateDayTurnsV1toV2,
+  migrateDayTurnsV2toV3,
+  migrateDayTurnsV3toV4,
+  type DayTurnsV1,
+} from '../../../src/storage/day-turns';
 import { dump, newLedger, resetBrowser, turn } from './support';
 
 /** Raw turns of one day as version 1 stored them: an array of entry objects, no `turns:...$` meta (WXT reads that as v1). */
@@ -14,6 +22,7 @@ const V1_DAY: DayTurnsV1 = [
     promptTokens: 10,
     historyTokens: 0,
     answerTokens: 30,
+    tokenizer: 'o200k',
     inputTokens: 10,
     outputTokens: 30,
     region: 'global-avg',
@@ -33,6 +42,7 @@ const V1_DAY: DayTurnsV1 = [
     promptTokens: 5,
     historyTokens: 40,
     answerTokens: 70,
+    tokenizer: 'o200k',
     inputTokens: 45,
     outputTokens: 70,
     region: 'eu-france',
@@ -66,7 +76,7 @@ describe('raw turns v1 -> v2 -> v3', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], localDay: '2026-01-05' });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 3 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
   });
 
   it('migrates a v1 day whose meta says v1 and keeps appending to it in the current shape', async () => {
@@ -81,8 +91,8 @@ describe('raw turns v1 -> v2 -> v3', () => {
 
   it('fills fields an early v1 entry lacked', () => {
     const partial = [{ turnId: 'p', time: 1, site: 'gemini', promptTokens: 3, historyTokens: 4, answerTokens: 5 }];
-    const [e] = decodeEntries(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial)));
-    expect(e).toMatchObject({ inputTokens: 7, outputTokens: 5, region: 'global-avg', computedBy: 'local', plan: 'local' });
+    const [e] = decodeEntries(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial))));
+    expect(e).toMatchObject({ inputTokens: 7, outputTokens: 5, region: 'global-avg', computedBy: 'local', plan: 'local', tokenizer: 'o200k' });
   });
 
   it('reports a day it cannot migrate as LEDGER_CORRUPT instead of misreading it', async () => {
@@ -115,7 +125,7 @@ describe('raw turns v2 -> v3 (reasoning and output columns)', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], reasoningTokens: 0, estimatedReasoningTokens: 0 });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 3 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
   });
 
   it('refuses a v2 day of the wrong shape instead of misreading it', () => {
@@ -133,5 +143,35 @@ describe('settings v1 -> v2', () => {
     // The item is at v3 now (test/unit/storage/settings-v3.test.ts): v2 then v3 run in turn.
     expect(await settingsItem.getValue()).toEqual({ ...v1, estimateReasoning: true, pageLabels: {} });
     expect((await dump())['settings$']).toEqual({ v: 3 });
+  });
+});
+
+describe('turns recorded before they kept their tokenizer (o200k)', () => {
+  it('migrates a stored v3 day to v4: the same counts, tokenizer o200k', async () => {
+    const v3 = migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY));
+    await fakeBrowser.storage.local.set({
+      'turns:2026-01-05': v3,
+      'turns:2026-01-05$': { v: 3 },
+      ledger: { days: { '2026-01-05': { turns: 2, bytes: 900 } }, months: [], lastTurn: null },
+      ledger$: { v: 1 },
+    });
+    const exported = JSON.parse((await newLedger().exportLedger('json')).content);
+    expect(exported.turns[0]).toMatchObject({ ...V1_DAY[0], tokenizer: 'o200k' });
+    expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], tokenizer: 'o200k' });
+    const stored = await dump();
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
+  });
+
+  it('refuses a v3 day of the wrong shape instead of misreading it', () => {
+    expect(() => migrateDayTurnsV3toV4({ strings: [], rows: [[1, 2, 3]] })).toThrow(/19 fields/);
+  });
+
+  it('gives journaled turns, conversations and the popup’s last turn tokenizer o200k, counts unchanged', () => {
+    const { tokenizer: _, ...old } = V1_DAY[0];
+    expect(migrateInboxV1toV2({ turns: [old] }).turns[0]).toEqual({ ...old, tokenizer: 'o200k' });
+    const conversation = migrateConversationV1toV2({ historyTokens: 9, messages: { a: 9 }, turns: { t: old }, updatedAt: 1 });
+    expect(conversation).toEqual({ historyTokens: 9, messages: { a: 9 }, turns: { t: { ...old, tokenizer: 'o200k' } }, updatedAt: 1, tokenizer: 'o200k' });
+    expect(migrateConversationV1toV2(null)).toBeNull();
+    expect(migrateLedgerIndexV1toV2({ days: {}, months: [], lastTurn: old }).lastTurn).toEqual({ ...old, tokenizer: 'o200k' });
   });
 });

@@ -17,6 +17,7 @@ export function turn(overrides: Partial<CountedTurn> = {}): CountedTurn {
     promptTokens: 120,
     historyTokens: 900,
     answerTokens: 450,
+    tokenizer: 'o200k',
     ...overrides,
   };
 }

@@ -42,6 +42,7 @@ function dayEntries(day: string, turnsPerDay: number, seed: number): LedgerEntry
       promptTokens: prompt,
       historyTokens: hist,
       answerTokens: answer,
+      tokenizer: 'o200k' as const,
       inputTokens: prompt + hist,
       outputTokens: answer,
       region: 'eu-germany',

@@ -502,6 +502,7 @@ describe('the production loader', () => {
       promptTokens: 120,
       historyTokens: 0,
       answerTokens: 450,
+      tokenizer: 'o200k',
     });
     if (!out.recorded) throw new Error('not recorded');
     port.worker = createFakeWorker({});

@@ -33,6 +33,7 @@ async function ledgerWithTurns(now: number) {
       promptTokens: 100 + i,
       historyTokens: 0,
       answerTokens: 400 + i,
+      tokenizer: 'o200k',
     });
     if (!out.recorded) throw new Error('not recorded');
   }

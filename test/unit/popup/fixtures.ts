@@ -32,6 +32,7 @@ export function ledgerEntry(o: {
     promptTokens: o.promptTokens,
     historyTokens: o.historyTokens,
     answerTokens: o.answerTokens,
+    tokenizer: 'o200k',
     inputTokens: input,
     outputTokens: o.answerTokens,
     region,

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench -- tokenizers`: what counting with the providers' own tokenizers costs, in the
+ * extension's service worker in Debian's Chromium, beside o200k in the same run:
+ *  - the first count after the worker starts, loading included: reading the vocabulary file the
+ *    extension ships (tokenizers/<id>.json), parsing it, building the tokenizer, counting a
+ *    2,000-token answer. A fresh browser (and worker) per tokenizer, so nothing of it is warm;
+ *  - a warm count of a 2,000-token answer (a different answer each time, so no cache helps), the
+ *    median of 15, for each tokenizer and for o200k, in the same worker;
+ *  - the size of the Chrome and Firefox zips, when `npm run zip` / `zip:firefox` made them.
+ * The worker runs the libraries the extension bundles (@huggingface/tokenizers, gpt-tokenizer),
+ * here bundled by esbuild and evaluated in the worker, on the shipped files. Writes
+ * bench/results/tokenizers.json.
+ */
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { launchWithExtension } from '../test/e2e/support/launch';
+import { SHIPPED_IDS, type ShippedId } from '../scripts/build/vocabularies';
+import { vocabularyFile } from '../src/domain/tokenizers';
+import { buildExtensionUnlessGiven } from './support/extension-build';
+
+const TARGETS = { warmVsO200k: 2, firstCountMs: 300, zipBytes: 20 * 1024 * 1024 };
+const WARM_RUNS = 15;
+const ANSWER_TOKENS = 2000;
+
+/** Deterministic prose with a little code, `tokens` o200k tokens long; `seed` makes each answer different. */
+function answer(seed: number, tokens = ANSWER_TOKENS): string {
+  const vocab = (
+    'the energy of a data center depends on cooling load and grid carbon intensity while water use follows evaporation ' +
+    'inference tokens model context window latency throughput efficiency renewable turbine solar battery storage region ' +
+    'kilowatt hour emissions estimate measure compare average peak demand supply chain hardware accelerator memory bandwidth'
+  ).split(' ');
+  const out: string[] = [];
+  let x = seed + 1;
+  while (out.length < tokens * 1.2) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const w = vocab[x % vocab.length];
+    out.push(x % 17 === 0 ? `${w}.` : x % 11 === 0 ? `${w},` : x % 97 === 0 ? `${w}_${x % 1000}()` : w);
+  }
+  // Trim to the exact o200k length.
+  let lo = 0;
+  let hi = out.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (countTokens(out.slice(0, mid).join(' ')) <= tokens) lo = mid;
+    else hi = mid - 1;
+  }
+  return out.slice(0, lo).join(' ');
+}
+
+function librariesBundle(): string {
+  const contents = "export { Tokenizer } from '@huggingface/tokenizers'; export { countTokens } from 'gpt-tokenizer/encoding/o200k_base';";
+  const out = buildSync({
+    stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    format: 'iife',
+    globalName: '__tok',
+    minify: true,
+    write: false,
+  });
+  return out.outputFiles[0].text;
+}
+
+interface WorkerTimes {
+  firstCountMs: number;
+  loadMs: number;
+  tokens: number;
+}
+
+/** In a fresh browser: load the shipped vocabulary, build it, count one answer; then warm counts of new answers beside o200k. */
+async function measure(id: ShippedId, bundle: string, answers: string[]): Promise<WorkerTimes & { warmMs: number; o200kWarmMs: number }> {
+  const ext = await launchWithExtension();
+  try {
+    await ext.worker.evaluate(`${bundle}; 0`);
+    const first = (await ext.worker.evaluate(
+      async ({ file, text }) => {
+        const g = globalThis as unknown as { __tok: { Tokenizer: new (t: unknown, c: unknown) => { encode(s: string, o: object): { ids: number[] } } } };
+        const start = performance.now();
+        const runtime = (globalThis as unknown as { chrome: { runtime: { getURL(path: string): string } } }).chrome.runtime;
+        const v = (await (await fetch(runtime.getURL(file))).json()) as { tokenizer: unknown; config: unknown };
+        const tokenizer = new g.__tok.Tokenizer(v.tokenizer, v.config);
+        const loaded = performance.now();
+        const tokens = tokenizer.encode(text, { add_special_tokens: false }).ids.length;
+        const end = performance.now();
+        (globalThis as unknown as { __benchTokenizer: unknown }).__benchTokenizer = tokenizer;
+        return { firstCountMs: end - start, loadMs: loaded - start, tokens };
+      },
+      { file: vocabularyFile(id), text: answers[0] },
+    )) as WorkerTimes;
+    const warm = (await ext.worker.evaluate((texts) => {
+      const g = globalThis as unknown as {
+        __benchTokenizer: { encode(s: string, o: object): { ids: number[] } };
+        __tok: { countTokens(s: string): number };
+      };
+      const provider: number[] = [];
+      const o200k: number[] = [];
+      // Alternating, each on an answer it has not seen, so neither gains from the other's warm-up or a cache.
+      for (let i = 1; i + 1 < texts.length; i += 2) {
+        let start = performance.now();
+        g.__benchTokenizer.encode(texts[i], { add_special_tokens: false });
+        provider.push(performance.now() - start);
+        start = performance.now();
+        g.__tok.countTokens(texts[i + 1]);
+        o200k.push(performance.now() - start);
+      }
+      // Medians (no helper function: tsx would wrap it in a __name call the worker does not have).
+      provider.sort((a, b) => a - b);
+      o200k.sort((a, b) => a - b);
+      return { warmMs: provider[provider.length >> 1], o200kWarmMs: o200k[o200k.length >> 1] };
+    }, answers)) as { warmMs: number; o200kWarmMs: number };
+    return { ...first, ...warm };
+  } finally {
+    await ext.close();
+  }
+}
+
+function zipSizes(): Record<string, number | null> {
+  const dir = resolve('.output');
+  const files = (() => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  })();
+  const find = (re: RegExp) => files.find((f) => re.test(f));
+  const size = (f: string | undefined) => (f ? statSync(resolve(dir, f)).size : null);
+  return { chrome: size(find(/-chrome\.zip$/)), firefox: size(find(/-firefox\.zip$/)) };
+}
+
+async function main(): Promise<void> {
+  buildExtensionUnlessGiven(undefined);
+  const bundle = librariesBundle();
+  const answers = Array.from({ length: 2 * WARM_RUNS + 2 }, (_, i) => answer(i));
+  const rows: Array<{ id: ShippedId } & Awaited<ReturnType<typeof measure>>> = [];
+  for (const id of SHIPPED_IDS) rows.push({ id, ...(await measure(id, bundle, answers)) });
+
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  console.log(`A ${ANSWER_TOKENS}-token answer (o200k), in the extension's worker (Chromium):`);
+  console.log('tokenizer     its tokens  first count incl. load (load)   warm count   o200k warm   ratio   targets');
+  for (const r of rows) {
+    const ratio = r.warmMs / r.o200kWarmMs;
+    const ok = `${ratio <= TARGETS.warmVsO200k ? 'met' : 'MISSED'} ≤${TARGETS.warmVsO200k}x, ${r.firstCountMs < TARGETS.firstCountMs ? 'met' : 'MISSED'} <${TARGETS.firstCountMs} ms`;
+    console.log(
+      `${r.id.padEnd(13)} ${String(r.tokens).padStart(10)}  ${ms(r.firstCountMs).padStart(12)} (${ms(r.loadMs)})  ${ms(r.warmMs).padStart(11)}  ${ms(r.o200kWarmMs).padStart(11)}  ${ratio.toFixed(2).padStart(5)}x  ${ok}`,
+    );
+  }
+  const zips = zipSizes();
+  for (const [browser, bytes] of Object.entries(zips)) {
+    console.log(
+      bytes === null
+        ? `${browser} zip: not built (npm run zip${browser === 'firefox' ? ':firefox' : ''})`
+        : `${browser} zip: ${(bytes / 1024 / 1024).toFixed(2)} MB (target ≤ 20 MB: ${bytes <= TARGETS.zipBytes ? 'met' : 'MISSED'})`,
+    );
+  }
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/tokenizers.json', JSON.stringify({ targets: TARGETS, answerTokens: ANSWER_TOKENS, rows, zips }, null, 2));
+}
+
+await main();

@@ -1,0 +1,24 @@
+/**
+ * Token counts as the extension makes them for a site: with the tokenizer of the site's model
+ * family (src/domain/tokenizers.ts), built here in Node from the same vocabulary packages.
+ */
+import { readVocabulary } from '../../../scripts/build/vocabularies';
+import { defaultModelKey } from '../../../src/counting/models';
+import { counterOf, countTokens, type Count } from '../../../src/counting/tokens';
+import { tokenizerForModel, type TokenizerId } from '../../../src/domain/tokenizers';
+import type { SiteId } from '../../../src/sites/site-ids';
+
+const counters = new Map<TokenizerId, Count>([['o200k', countTokens]]);
+
+/** The counter of a site's conversations: they keep the tokenizer of their first count, the site's family's. */
+export function siteCounter(site: SiteId): Count {
+  const id = tokenizerForModel(defaultModelKey(site)).tokenizer;
+  let count = counters.get(id);
+  if (!count) {
+    count = counterOf(readVocabulary(id as Exclude<TokenizerId, 'o200k'>));
+    counters.set(id, count);
+  }
+  return count;
+}
+
+export const siteTokens = (site: SiteId, texts: readonly string[]): number => texts.reduce((sum, t) => sum + siteCounter(site)(t), 0);
