@@ -6,7 +6,7 @@ import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { cachedConversation, dropCachedConversations, readConversation, writeConversation } from './conversations';
 import { answerExtras, type AnswerExtras } from './answer-extras';
-import { resolveModelKey, warmUpModelPatterns } from './models';
+import { resolveModel, warmUpModelPatterns } from './models';
 import { countTokens } from './tokens';
 
 export interface CountResult {
@@ -43,14 +43,14 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
       // A regenerated answer re-reads what its prompt re-read; a prompt already seeded (it was on the
       // page before its answer finished) is not its own history.
       const history = earlier ? earlier.historyBefore : state.historyTokens - (state.messages[promptId] ?? 0);
-      const modelKey = resolveModelKey(turn.site, turn.modelLabel, settings.modelOverrides);
-      const extras = answerExtras(turn, modelKey);
+      const model = resolveModel(turn.site, turn.modelLabel, settings.modelOverrides);
+      const extras = answerExtras(turn, model.modelKey);
       const counted: CountedTurn = {
         turnId: turn.turnId,
         time: turn.finishedAt,
         site: turn.site,
         conversationId: turn.conversationId,
-        modelKey,
+        ...model,
         promptTokens,
         historyTokens: settings.countHistory ? history : 0,
         answerTokens,

@@ -1,6 +1,6 @@
 /** The ledger as CSV and JSON files. Columns documented in docs/export-format.md. */
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
-import { splitGroupKey } from './totals';
+import { splitGroupKey, parseModelGroup } from './totals';
 
 export const CSV_COLUMNS = [
   'turn_id',
@@ -9,6 +9,7 @@ export const CSV_COLUMNS = [
   'site',
   'conversation_id',
   'model_key',
+  'custom_wh_per_1k',
   'prompt_tokens',
   'history_tokens',
   'answer_tokens',
@@ -49,6 +50,7 @@ export function toCsv(days: readonly DayEntries[]): string {
           e.site,
           e.conversationId,
           e.modelKey,
+          e.customWhPer1k ?? '',
           e.promptTokens,
           e.historyTokens,
           e.answerTokens,
@@ -82,8 +84,8 @@ export function toJson(days: readonly DayEntries[], months: readonly MonthTotals
     .sort(([a], [b]) => a.localeCompare(b))
     .flatMap(([day, rows]) =>
       Object.entries(rows).map(([key, r]) => {
-        const { site, modelKey } = splitGroupKey(key);
-        return { day, site, modelKey, turns: r[0], inputTokens: r[1], outputTokens: r[2], energyKwh: r[3], carbonG: r[4], waterL: r[5] };
+        const { site, modelKey: group } = splitGroupKey(key);
+        return { day, site, ...parseModelGroup(group), turns: r[0], inputTokens: r[1], outputTokens: r[2], energyKwh: r[3], carbonG: r[4], waterL: r[5] };
       }),
     );
   return JSON.stringify({

@@ -4,13 +4,23 @@ import { answersIn } from '../domain/image-records';
 
 export const groupKey = (site: string, modelKey: string) => `${site}|${modelKey}`;
 
+/** A group's model: its key, and `@rate` after a custom key (turns of a custom model at different rates are different models). */
+export const modelGroup = (e: Pick<LedgerEntry, 'modelKey' | 'customWhPer1k'>): string =>
+  e.customWhPer1k === undefined ? e.modelKey : `${e.modelKey}@${e.customWhPer1k}`;
+
+/** A group's model read back: the key and, for a custom key, its rate. */
+export function parseModelGroup(group: string): { modelKey: string; customWhPer1k?: number } {
+  const at = group.indexOf('@');
+  return at < 0 ? { modelKey: group } : { modelKey: group.slice(0, at), customWhPer1k: Number(group.slice(at + 1)) };
+}
+
 export function splitGroupKey(key: string): { site: string; modelKey: string } {
   const i = key.indexOf('|');
   return { site: key.slice(0, i), modelKey: key.slice(i + 1) };
 }
 
 export function addEntryToRows(rows: Record<string, TotalsRow>, e: LedgerEntry): void {
-  const k = groupKey(e.site, e.modelKey);
+  const k = groupKey(e.site, modelGroup(e));
   const r = rows[k] ?? [0, 0, 0, 0, 0, 0];
   // An images record adds energy, not an answer.
   rows[k] = [r[0] + answersIn(e), r[1] + e.inputTokens, r[2] + e.outputTokens, r[3] + e.energyKwh, r[4] + e.carbonG, r[5] + e.waterL];

@@ -15,6 +15,10 @@
  * the output tokens the turn was computed with (answer + reasoning + the
  * estimate when estimates were on). Image-gen records are rows of their own
  * (model `image-gen`, answer and output = the number of images).
+ *
+ * Version 4 appends the rate a `custom` model was computed with (Wh per
+ * 1,000 tokens; 0 for every other model), so a turn of a model the table does
+ * not have keeps its rate through recomputes and exports.
  */
 import { DEFAULT_REGION } from '../core/tables';
 import type { LedgerEntry } from '../domain/ledger';
@@ -54,7 +58,15 @@ export interface DayTurnsV2 {
 }
 
 /** Version 3: a version 2 row, then [reasoning, estimatedReasoning, output]. */
-export type TurnRow = [...TurnRowV2, reasoning: number, estimatedReasoning: number, output: number];
+export type TurnRowV3 = [...TurnRowV2, reasoning: number, estimatedReasoning: number, output: number];
+
+export interface DayTurnsV3 {
+  strings: string[];
+  rows: TurnRowV3[];
+}
+
+/** Version 4: a version 3 row, then the custom rate (0: not a custom model). */
+export type TurnRow = [...TurnRowV3, customWhPer1k: number];
 
 export interface DayTurns {
   strings: string[];
@@ -62,7 +74,8 @@ export interface DayTurns {
 }
 
 const V2_ROW_LENGTH = 16;
-const ROW_LENGTH = 19;
+const V3_ROW_LENGTH = 19;
+const ROW_LENGTH = 20;
 
 export function emptyDay(): DayTurns {
   return { strings: [], rows: [] };
@@ -103,6 +116,7 @@ export function encodeEntries(entries: readonly LedgerEntry[]): DayTurns {
       e.reasoningTokens ?? 0,
       e.estimatedReasoningTokens ?? 0,
       e.outputTokens,
+      e.customWhPer1k ?? 0,
     ]);
   }
   return day;
@@ -132,6 +146,7 @@ export function decodeRow(day: DayTurns, r: TurnRow): LedgerEntry {
   // Only what a turn has: a turn without reasoning decodes as it was recorded.
   if (r[16] > 0) entry.reasoningTokens = r[16];
   if (r[17] > 0) entry.estimatedReasoningTokens = r[17];
+  if (r[19] > 0) entry.customWhPer1k = r[19];
   return entry;
 }
 
@@ -148,11 +163,18 @@ function hasRows(x: unknown, length: number): boolean {
 /** A well-formed day of the current version (checked on read: a failed migration leaves the old shape behind). */
 export const isDayTurns = (x: unknown): x is DayTurns => hasRows(x, ROW_LENGTH);
 
+/** v3 -> v4: no turn was counted with a custom rate before version 4. */
+export function migrateDayTurnsV3toV4(old: unknown): DayTurns {
+  if (!hasRows(old, V3_ROW_LENGTH)) throw new Error('turns v3: expected { strings, rows } with 19 fields a row');
+  const v3 = old as DayTurnsV3;
+  return { strings: v3.strings, rows: v3.rows.map((r): TurnRow => [...r, 0]) };
+}
+
 /** v2 -> v3: no reasoning was counted before version 3, and output tokens were the answer tokens. */
-export function migrateDayTurnsV2toV3(old: unknown): DayTurns {
+export function migrateDayTurnsV2toV3(old: unknown): DayTurnsV3 {
   if (!hasRows(old, V2_ROW_LENGTH)) throw new Error('turns v2: expected { strings, rows } with 16 fields a row');
   const v2 = old as DayTurnsV2;
-  return { strings: v2.strings, rows: v2.rows.map((r): TurnRow => [...r, 0, 0, r[7]]) };
+  return { strings: v2.strings, rows: v2.rows.map((r): TurnRowV3 => [...r, 0, 0, r[7]]) };
 }
 
 /** v1 -> v2. Version 1 objects lacked nothing v2 needs; fields it may miss get safe values. */

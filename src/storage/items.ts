@@ -14,7 +14,7 @@ import type { RemoteState, RetryQueue } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { SiteId } from '../sites/site-ids';
-import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, type DayTurns } from './day-turns';
+import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurns } from './day-turns';
 import { FALLBACKS } from './fallbacks';
 import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
 import { migrateSettingsV1toV2, migrateSettingsV2toV3 } from './settings-migrations';
@@ -120,9 +120,9 @@ export const STORAGE_ITEMS = {
   conversationsPrunedAt: single<number>(ITEM_KEYS.conversationsPrunedAt, { version: 1, fallback: 0, deletedWithData: false }),
   /** Raw ledger turns, one key per local day (`YYYY-MM-DD`); see day-turns.ts for the encoding. */
   dayTurns: family<DayTurns | null>(ITEM_KEYS.dayTurns, {
-    version: 3,
+    version: 4,
     fallback: null,
-    migrations: { 2: migrateDayTurnsV1toV2, 3: migrateDayTurnsV2toV3 },
+    migrations: { 2: migrateDayTurnsV1toV2, 3: migrateDayTurnsV2toV3, 4: migrateDayTurnsV3toV4 },
     deletedWithData: true,
   }),
   /** Daily totals, one key per month (`YYYY-MM`). Never pruned. (`totals:all` shares the prefix and is deleted with it.) */

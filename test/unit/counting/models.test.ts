@@ -6,7 +6,18 @@ import { defaultModelKey, modelKeyForLabel, resolveModelKey } from '../../../src
 
 describe('site models (data/site-models.json)', () => {
   it('names only model keys of the specification, each of its own site family', () => {
-    const family = { chatgpt: /^(alpha-|o\d)/, claude: /^beta-/, gemini: /^gamma-/, deepseek: /^delta-/, meta: /^epsilon-/, mistral: /^zeta-/ };
+    const family = {
+      chatgpt: /^(alpha-|o\d)/,
+      claude: /^beta-/,
+      gemini: /^gamma-/,
+      deepseek: /^delta-/,
+      meta: /^epsilon-/,
+      mistral: /^zeta-/,
+      // Perplexity serves models of several families; Copilot runs OpenAI's; Grok's are in no family of the table.
+      perplexity: /^(alpha-|beta-|gamma-|delta-|epsilon-|zeta-|o\d|custom$)/,
+      copilot: /^(alpha-|o\d)/,
+      grok: /^custom$/,
+    };
     const sites = (siteModels as { sites: Record<string, { default: string; labels: Array<{ key: string }> }> }).sites;
     expect(Object.keys(sites).sort()).toEqual([...SITE_IDS].sort());
     for (const site of SITE_IDS) {

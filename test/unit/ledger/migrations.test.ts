@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { decodeEntries, isDayTurns, migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, type DayTurnsV1 } from '../../../src/storage/day-turns';
+import { decodeEntries, encodeEntries, isDayTurns, migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurnsV1 } from '../../../src/storage/day-turns';
 import { dump, newLedger, resetBrowser, turn } from './support';
 
 /** Raw turns of one day as version 1 stored them: an array of entry objects, no `turns:...$` meta (WXT reads that as v1). */
@@ -58,7 +58,7 @@ async function seedV1(meta: Record<string, unknown> | null) {
   });
 }
 
-describe('raw turns v1 -> v2 -> v3', () => {
+describe('raw turns v1 -> v2 -> v3 -> v4', () => {
   it('migrates a stored v1 day (no meta) to the compact shape when the day is first read', async () => {
     await seedV1(null);
     const exported = JSON.parse((await newLedger().exportLedger('json')).content);
@@ -66,7 +66,7 @@ describe('raw turns v1 -> v2 -> v3', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], localDay: '2026-01-05' });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 3 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
   });
 
   it('migrates a v1 day whose meta says v1 and keeps appending to it in the current shape', async () => {
@@ -81,7 +81,7 @@ describe('raw turns v1 -> v2 -> v3', () => {
 
   it('fills fields an early v1 entry lacked', () => {
     const partial = [{ turnId: 'p', time: 1, site: 'gemini', promptTokens: 3, historyTokens: 4, answerTokens: 5 }];
-    const [e] = decodeEntries(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial)));
+    const [e] = decodeEntries(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial))));
     expect(e).toMatchObject({ inputTokens: 7, outputTokens: 5, region: 'global-avg', computedBy: 'local', plan: 'local' });
   });
 
@@ -115,7 +115,7 @@ describe('raw turns v2 -> v3 (reasoning and output columns)', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], reasoningTokens: 0, estimatedReasoningTokens: 0 });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 3 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
   });
 
   it('refuses a v2 day of the wrong shape instead of misreading it', () => {
@@ -133,5 +133,33 @@ describe('settings v1 -> v2', () => {
     // The item is at v3 now (test/unit/storage/settings-v3.test.ts): v2 then v3 run in turn.
     expect(await settingsItem.getValue()).toEqual({ ...v1, estimateReasoning: true, pageLabels: {} });
     expect((await dump())['settings$']).toEqual({ v: 3 });
+  });
+});
+
+describe('raw turns v3 -> v4 (the custom rate column)', () => {
+  it('migrates a stored v3 day: no custom rate, every number unchanged', async () => {
+    const v3 = migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY));
+    expect(v3.rows.every((r) => r.length === 19)).toBe(true);
+    await fakeBrowser.storage.local.set({
+      'turns:2026-01-05': v3,
+      'turns:2026-01-05$': { v: 3 },
+      ledger: { days: { '2026-01-05': { turns: 2, bytes: 900 } }, months: [], lastTurn: null },
+    });
+    const exported = JSON.parse((await newLedger().exportLedger('json')).content);
+    expect(exported.turns[0]).toMatchObject(V1_DAY[0]);
+    expect(exported.turns[0].customWhPer1k).toBeUndefined();
+    const stored = await dump();
+    expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
+  });
+
+  it('keeps a custom turn\'s rate through encoding', () => {
+    const [custom] = decodeEntries(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1)))));
+    const [back] = decodeEntries(encodeEntries([{ ...custom, modelKey: 'custom', customWhPer1k: 2 }]));
+    expect(back).toMatchObject({ modelKey: 'custom', customWhPer1k: 2 });
+  });
+
+  it('refuses a v3 day of the wrong shape instead of misreading it', () => {
+    expect(() => migrateDayTurnsV3toV4({ strings: [], rows: [[1, 2, 3]] })).toThrow(/19 fields/);
   });
 });
