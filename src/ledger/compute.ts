@@ -130,6 +130,12 @@ export function turnOf(e: LedgerEntry): CountedTurn {
 
 /** The stored entry's counts with another region: inputs stay as recorded (history setting and model at the time). */
 export function recomputeEntry(e: LedgerEntry, region: string): Result<LedgerEntry, CoreError> {
-  const req: RemoteRequest = { model: e.modelKey, input_tokens: e.inputTokens, output_tokens: e.outputTokens, region, ...customRateOf(e.modelKey, e.customWhPer1k) };
+  const req: RemoteRequest = {
+    model: e.modelKey,
+    input_tokens: e.inputTokens,
+    output_tokens: e.outputTokens,
+    region,
+    ...customRateOf(e.modelKey, e.customWhPer1k),
+  };
   return computeLocally(turnOf(e), req, 'local');
 }

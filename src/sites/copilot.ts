@@ -24,7 +24,7 @@ const LOADING = '[data-testid="loading-message"]';
 const STOP_CHAIN = ['[data-testid="stop-button"]', LOADING, ...GENERIC_STOP];
 /** The mode picked in the composer (Quick response, Think Deeper, Smart...). */
 const MODEL_CHAIN = ['[data-testid="chat-mode-selector"]', '[data-testid="composer-chat-mode-button"]'];
-const ANSWER_SKIP = `${CHROME_SELECTOR}, ${REACTIONS}`;
+const ANSWER_SKIP = `${CHROME_SELECTOR}, ${REACTIONS}, ${LOADING}`;
 
 export const copilotSite: SiteFacts = {
   site: 'copilot',
@@ -75,7 +75,7 @@ export const copilot: SiteAdapter = /* @__PURE__ */ defineAdapter(copilotSite, {
     return !!last && !hasReactions(last);
   },
 
-  answerFinished: ({ element }) => hasReactions(element),
+  answerFinished: ({ role, element }) => (role === 'assistant' ? hasReactions(element) : null),
 
   readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
 

@@ -65,10 +65,24 @@ function messages(doc: Document): Array<{ role: Role; element: Element }> {
 /** The message's bubble: the text without the row's controls. */
 const bubbleOf = (el: Element): Element => firstElement(el, [BUBBLE, ASSISTANT_BUBBLE, USER_BUBBLE]) ?? el;
 
+/**
+ * The thinking block: `.thinking-container`, else (a renamed class) what comes before the bubble in
+ * the answer's row and holds a button (the label) as the thinking block does.
+ */
+function thinkingBlock(answer: Element): Element | null {
+  const marked = answer.querySelector(THINKING);
+  if (marked) return marked;
+  const bubble = bubbleOf(answer);
+  if (bubble === answer) return null;
+  for (let el = answer.firstElementChild; el && !el.contains(bubble); el = el.nextElementSibling) if (el.querySelector('button')) return el;
+  return null;
+}
+
 /** The answer's action buttons, outside its bubble and its thinking block: the page adds them when the answer ends. */
 function hasActions(answer: Element): boolean {
   const bubble = bubbleOf(answer);
-  return Array.from(answer.querySelectorAll('button')).some((b) => !bubble.contains(b) && !b.closest(THINKING));
+  const thinking = thinkingBlock(answer);
+  return Array.from(answer.querySelectorAll('button')).some((b) => !bubble.contains(b) && !thinking?.contains(b));
 }
 
 function isIcon(img: Element): boolean {
@@ -117,7 +131,7 @@ export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
 
   /** Expanded, the thinking is counted as shown; collapsed, only its label ("Thought for 12s") is there. */
   readReasoning({ element }): ReasoningRead | null {
-    const block = element.querySelector(THINKING);
+    const block = thinkingBlock(element);
     if (!block) return null;
     const toggle = block.querySelector('button');
     const label = toggle ? labelText(toggle) : null;
@@ -142,7 +156,7 @@ export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
     return !!last && !hasActions(last.element);
   },
 
-  answerFinished: ({ element }) => hasActions(element),
+  answerFinished: ({ role, element }) => (role === 'assistant' ? hasActions(element) : null),
 
   readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
 

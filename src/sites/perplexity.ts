@@ -28,7 +28,9 @@ const MATH = '.katex';
 const CODE_LANGUAGE = '[data-testid="code-language-indicator"]';
 /** A prompt's own text: controls and hidden text left out, but not its inline link chips (role=button) or its select-none bubble. */
 const PROMPT_SKIP = 'button, svg, style, script, template, textarea, input, img, [hidden], [aria-hidden="true"], .sr-only';
-const ANSWER_SKIP = `${CHROME_SELECTOR}, ${CODE_LANGUAGE}, ${MATH}`;
+/** MathML with its TeX annotation: what is read when the KaTeX wrapper's class is gone. */
+const MATHML = 'math';
+const ANSWER_SKIP = `${CHROME_SELECTOR}, ${CODE_LANGUAGE}, ${MATH}, ${MATHML}`;
 const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING
 
 export const perplexitySite: SiteFacts = {
@@ -41,6 +43,7 @@ export const perplexitySite: SiteFacts = {
 };
 
 const mathSource = (el: Element): string | null => el.querySelector('annotation')?.textContent ?? null;
+const isMath = (el: Element): boolean => el.matches(`${MATH}, ${MATHML}`);
 
 /** The answer's own block: its highest ancestor that holds no prompt (and so no other turn). */
 function blockOf(answer: Element): Element {
@@ -90,7 +93,7 @@ export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexityS
       const parts = firstMatching(element, [QUERY_TEXT]);
       return (parts.length ? parts : [element]).map((p) => visibleText(p, PROMPT_SKIP)).join('\n');
     }
-    return visibleText(element, ANSWER_SKIP, (el) => (el.matches(MATH) ? mathSource(el) : null));
+    return visibleText(element, ANSWER_SKIP, (el) => (isMath(el) ? mathSource(el) : null));
   },
 
   /**
@@ -104,7 +107,7 @@ export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexityS
     return !!last && !hasActionBar(last);
   },
 
-  answerFinished: ({ element }) => hasActionBar(element),
+  answerFinished: ({ role, element }) => (role === 'assistant' ? hasActionBar(element) : null),
 
   /** The newest answer's model line as shown ("Prepared using GPT-5.5"): the mapping looks for the model's name in it. */
   readModelLabel(doc) {

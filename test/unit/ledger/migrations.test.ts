@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { decodeEntries, encodeEntries, isDayTurns, migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurnsV1 } from '../../../src/storage/day-turns';
+import {
+  decodeEntries,
+  encodeEntries,
+  isDayTurns,
+  migrateDayTurnsV1toV2,
+  migrateDayTurnsV2toV3,
+  migrateDayTurnsV3toV4,
+  type DayTurnsV1,
+} from '../../../src/storage/day-turns';
 import { dump, newLedger, resetBrowser, turn } from './support';
 
 /** Raw turns of one day as version 1 stored them: an array of entry objects, no `turns:...$` meta (WXT reads that as v1). */
@@ -153,7 +161,7 @@ describe('raw turns v3 -> v4 (the custom rate column)', () => {
     expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
   });
 
-  it('keeps a custom turn\'s rate through encoding', () => {
+  it("keeps a custom turn's rate through encoding", () => {
     const [custom] = decodeEntries(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1)))));
     const [back] = decodeEntries(encodeEntries([{ ...custom, modelKey: 'custom', customWhPer1k: 2 }]));
     expect(back).toMatchObject({ modelKey: 'custom', customWhPer1k: 2 });
