@@ -213,6 +213,42 @@ describe.each(CASES)('$site at its real host', (c) => {
   });
 });
 
+describe('a redesigned page', () => {
+  it('is reported as not recognized within the turn a prompt is sent on it, and nothing is counted', { timeout: 90_000 }, async () => {
+    // perplexity.ai without www, with a markup the adapter does not know.
+    const origin = 'https://perplexity.ai';
+    await serveChatPage(
+      context,
+      origin,
+      `<!doctype html><html><body><main id="t"></main><div id="ask-input" contenteditable="true"></div><button aria-label="Submit" type="button">Ask</button>
+      <script>
+        document.querySelector('button').addEventListener('click', () => {
+          const box = document.getElementById('ask-input');
+          const q = document.createElement('div'); q.className = 'query-v9'; q.textContent = box.textContent; box.textContent = '';
+          const a = document.createElement('div'); a.className = 'answer-v9'; a.textContent = 'An answer in markup nobody has seen.';
+          document.getElementById('t').append(q, a);
+        });
+      </script></body></html>`,
+    );
+    const page = await context.newPage();
+    await page.goto(`${origin}/search/redesigned-thread`);
+    await page.waitForTimeout(1_500);
+    await page.locator('#ask-input').fill('Are you there?');
+    await page.locator('button').click();
+    const health = await waitFor(
+      'the not-recognized report',
+      async () => {
+        const h = await siteHealth('perplexity');
+        return h?.status === 'not-recognized' && h;
+      },
+      40_000,
+    );
+    expect(health.reason).toBe('no-messages');
+    expect(await conversation('perplexity', 'redesigned-thread')).toBeUndefined();
+    await page.close();
+  });
+});
+
 describe('the popup', () => {
   it('shows the rate a custom turn was counted with', { timeout: 60_000 }, async () => {
     const popup = await openExtensionPage(context, ext.extensionId);
