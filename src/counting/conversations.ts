@@ -8,7 +8,7 @@
  * would hand it every write to storage.local, the ledger's included.
  */
 import { browser } from 'wxt/browser';
-import { emptyConversation, type ConversationState } from '../domain/conversation';
+import { emptyConversation, ownedState, type ConversationState } from '../domain/conversation';
 import type { SiteId } from '../sites/site-ids';
 import { bareKey, STORAGE_ITEMS } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
@@ -30,7 +30,8 @@ export async function readConversation(site: SiteId, conversationId: string): Pr
   const key = conversationKey(site, conversationId);
   const cached = cache.get(key);
   if (cached) return cached;
-  const value = (await conversations.item(idOf(site, conversationId)).getValue()) ?? emptyConversation();
+  const stored = await conversations.item(idOf(site, conversationId)).getValue();
+  const value = stored ? ownedState(stored) : emptyConversation();
   cache.set(key, value);
   return value;
 }

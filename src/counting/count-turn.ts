@@ -1,5 +1,5 @@
 /** Counting a finished turn and seeding history: the worker side of site tracking. */
-import type { ConversationState } from '../domain/conversation';
+import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../domain/turns';
 import { onSettingsWritten, settingsItem } from '../storage/items';
@@ -66,7 +66,7 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
         delete next.messages[earlier.answerId];
       }
       // In place too: copying every earlier prompt's entry made each turn cost more the longer the chat (0.1 ms at 200 turns).
-      (next.prompts ??= {})[promptId] = { historyBefore: history, answerId: turn.turnId };
+      (next.prompts ??= idMap())[promptId] = { historyBefore: history, answerId: turn.turnId };
       addMessage(next, promptId, promptTokens);
       addMessage(next, turn.turnId, answerTokens);
       return { counted, unreadableDuration: extras.unreadableDuration, persisted: writeConversation(turn.site, turn.conversationId, next) };
@@ -81,7 +81,7 @@ export function seedConversation(seed: ConversationSeed): Promise<{ added: numbe
     const state = await readConversation(seed.site, seed.conversationId);
     const fresh = seed.messages.filter((m) => !(m.id in state.messages));
     if (fresh.length === 0) return { added: 0 };
-    const next: ConversationState = { ...state, messages: { ...state.messages }, updatedAt: Math.max(Date.now(), state.updatedAt + 1) };
+    const next: ConversationState = { ...state, messages: idMap(state.messages), updatedAt: Math.max(Date.now(), state.updatedAt + 1) };
     for (const m of fresh) addMessage(next, m.id, countTokens(m.text));
     await writeConversation(seed.site, seed.conversationId, next);
     return { added: fresh.length };

@@ -10,8 +10,11 @@ export function writeSiteHealth(health: SiteHealth): Promise<void> {
     const known = all[health.site];
     // Reports can arrive out of order from several tabs: keep the newest.
     if (known && known.at > health.at) return;
-    // A new report keeps the note of an unreadable reasoning label (it is about answers, not the page).
-    const note = known?.unreadableReasoningLabel ? { unreadableReasoningLabel: known.unreadableReasoningLabel } : {};
+    // A new report keeps the note of an unreadable reasoning label and the count of refused messages (they are about answers, not the page).
+    const note = {
+      ...(known?.unreadableReasoningLabel ? { unreadableReasoningLabel: known.unreadableReasoningLabel } : {}),
+      ...(known?.refused ? { refused: known.refused } : {}),
+    };
     await siteHealthItem.setValue({ ...all, [health.site]: { ...health, ...note } });
   });
 }
@@ -22,5 +25,18 @@ export function noteUnreadableReasoning(site: SiteId, label: string, at: number)
     const all = await siteHealthItem.getValue();
     const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
     await siteHealthItem.setValue({ ...all, [site]: { ...known, unreadableReasoningLabel: label } });
+  });
+}
+
+/**
+ * Counts a message from the site's pages that the worker refused (over a limit, or from a tab not on
+ * the site's hosts) in the site's health, with the last one's error code. Nothing of it is recorded.
+ */
+export function noteRefused(site: SiteId, code: string, at: number): Promise<void> {
+  return queueWrite(async () => {
+    const all = await siteHealthItem.getValue();
+    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+    const refused = { count: (known.refused?.count ?? 0) + 1, code, at };
+    await siteHealthItem.setValue({ ...all, [site]: { ...known, refused } });
   });
 }

@@ -3,6 +3,10 @@
  * token count of every message already in it (keyed by message id), so a
  * message seeded twice or a turn resent after a worker restart never grows
  * the history twice. Counts only: chat text is never stored.
+ *
+ * Its maps are keyed by the page's message ids, which are any string (`__proto__`, `constructor`,
+ * `toString` included): they are objects without a prototype (`idMap`), here and when read back from
+ * storage (`ownedState`), so no id can read or overwrite a built-in property.
  */
 import type { CountedTurn } from './turns';
 
@@ -22,4 +26,17 @@ export interface ConversationState {
   updatedAt: number;
 }
 
-export const emptyConversation = (): ConversationState => ({ historyTokens: 0, messages: {}, turns: {}, updatedAt: 0 });
+/** An object keyed by message ids: no prototype, so every id is only ever its own property. */
+export function idMap<T>(from?: Readonly<Record<string, T>>): Record<string, T> {
+  const map = Object.create(null) as Record<string, T>;
+  // defineProperty, not assignment: an own `__proto__` key (JSON.parse makes one) stays a plain entry.
+  if (from) for (const key of Object.keys(from)) Object.defineProperty(map, key, { value: from[key], enumerable: true, writable: true, configurable: true });
+  return map;
+}
+
+export const emptyConversation = (): ConversationState => ({ historyTokens: 0, messages: idMap(), turns: idMap(), updatedAt: 0 });
+
+/** A state as storage gives it back (plain objects) with its maps made prototype-free. */
+export function ownedState(state: ConversationState): ConversationState {
+  return { ...state, messages: idMap(state.messages), turns: idMap(state.turns), ...(state.prompts ? { prompts: idMap(state.prompts) } : {}) };
+}

@@ -9,29 +9,54 @@ import { HEALTH_REASONS } from './health-reasons';
 
 export const SiteIdSchema = z.enum(SITE_IDS);
 
+/**
+ * What the worker accepts from a content script, written once here. A chat page's own scripts share
+ * the DOM with the content script, so a page could make it send turns of any size; these limits are
+ * far above any real chat and refuse the rest (`OVER_LIMIT`, counted in the site's health, never
+ * recorded):
+ * - `messageChars`: one prompt, answer or reasoning text. 4 million characters is about a million
+ *   tokens, the largest context window any supported site offers; a real answer is a few thousand.
+ * - `idChars`: a message, turn or conversation id. Pages use UUIDs (36 characters); derived ids
+ *   (conversation, fingerprint, position) stay under 200.
+ * - `seedMessages` / `seedChars`: one conversation/seed batch. The tracker cuts batches at about
+ *   20,000 characters, so a batch holds one long message at most beyond that; a conversation of
+ *   thousands of turns arrives in many batches.
+ * - `labelChars`: a model label or a reasoning duration label as the page shows it.
+ */
+export const MESSAGE_LIMITS = {
+  messageChars: 4_000_000,
+  idChars: 1_000,
+  seedMessages: 5_000,
+  seedChars: 8_000_000,
+  labelChars: 200,
+} as const;
+
+const Text = z.string().max(MESSAGE_LIMITS.messageChars);
+const Id = z.string().min(1).max(MESSAGE_LIMITS.idChars);
+
 /** Reasoning as the page shows it: full text (counted exactly), a summary, and/or a duration label (estimated in the worker). */
 export const ReasoningShownSchema = z.object({
-  text: z.string().nullable(),
+  text: Text.nullable(),
   summaryOnly: z.boolean(),
-  durationLabel: z.string().max(200).nullable(),
+  durationLabel: z.string().max(MESSAGE_LIMITS.labelChars).nullable(),
 });
 export type ReasoningShown = z.infer<typeof ReasoningShownSchema>;
 
-export const ImageKeysSchema = z.array(z.string().min(1).max(500)).max(64);
+export const ImageKeysSchema = z.array(z.string().min(1).max(MESSAGE_LIMITS.idChars)).max(64);
 
 /** A finished turn as the content script saw it: text only, tokenized in the worker. */
 export const TurnCompletedSchema = z.object({
   site: SiteIdSchema,
-  conversationId: z.string().min(1),
+  conversationId: Id,
   /** Stable and unique per answer: the page's message id where it has one, else derived. */
-  turnId: z.string().min(1),
+  turnId: Id,
   /** The prompt's message id (as in conversation/seed), so a reload's seed does not add the prompt to history again. */
-  promptId: z.string().min(1).optional(),
+  promptId: Id.optional(),
   /** The model label as the page shows it, or null when the page shows none. */
-  modelLabel: z.string().nullable(),
-  promptText: z.string(),
-  /** The answer's text, without reasoning (that is in `reasoning`). */
-  answerText: z.string(),
+  modelLabel: z.string().max(MESSAGE_LIMITS.labelChars).nullable(),
+  promptText: Text,
+  /** The answer's text (all its parts), without reasoning (that is in `reasoning`). */
+  answerText: Text,
   /** The reasoning the page shows with the answer (the adapter's `readReasoning`), absent when none. */
   reasoning: ReasoningShownSchema.optional(),
   /**
@@ -52,8 +77,22 @@ export type TurnCompleted = z.infer<typeof TurnCompletedSchema>;
 /** Turns already on the page when it was opened: they only seed the conversation's history. */
 export const ConversationSeedSchema = z.object({
   site: SiteIdSchema,
-  conversationId: z.string().min(1),
-  messages: z.array(z.object({ id: z.string().min(1), role: z.enum(['user', 'assistant']), text: z.string() })),
+  conversationId: Id,
+  messages: z
+    .array(z.object({ id: Id, role: z.enum(['user', 'assistant']), text: Text }))
+    .max(MESSAGE_LIMITS.seedMessages)
+    .superRefine((messages, ctx) => {
+      const chars = messages.reduce((sum, m) => sum + m.text.length, 0);
+      if (chars > MESSAGE_LIMITS.seedChars) {
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'string',
+          maximum: MESSAGE_LIMITS.seedChars,
+          inclusive: true,
+          message: `The batch holds ${chars} characters.`,
+        });
+      }
+    }),
 });
 export type ConversationSeed = z.infer<typeof ConversationSeedSchema>;
 
@@ -65,6 +104,11 @@ export const SiteHealthSchema = z.object({
   at: z.number(),
   /** The last reasoning duration label the site showed that could not be read: nothing was estimated for it. */
   unreadableReasoningLabel: z.string().max(200).nullable().optional(),
+  /**
+   * Messages from the site's pages the worker refused (over a limit of MESSAGE_LIMITS, or from a tab
+   * not on the site's hosts): how many, and the last one's error code. Never recorded. Absent: none.
+   */
+  refused: z.object({ count: z.number().int().positive(), code: z.string().max(40), at: z.number() }).optional(),
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 

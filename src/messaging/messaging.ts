@@ -12,7 +12,17 @@ export interface MessageError {
 }
 export type MessageResult<T> = { ok: true; value: T } | { ok: false; error: MessageError };
 
-export type Handlers = { [T in MessageType]?: (data: RequestOf<T>, sender: { tabId?: number; url?: string }) => Promise<ResponseOf<T>> };
+/** Who sent a message: the frame's URL and, for a content script, its tab and the tab's URL. */
+export interface Sender {
+  tabId?: number;
+  url?: string;
+  tabUrl?: string;
+}
+
+export type Handlers = { [T in MessageType]?: (data: RequestOf<T>, sender: Sender) => Promise<ResponseOf<T>> };
+
+/** Told about every content-script message refused before any handler saw it (invalid, or over a limit of the schemas). */
+export type OnRefused = (type: MessageType, data: unknown, error: MessageError, sender: Sender) => void;
 
 /** Sends one message to the worker and validates the answer. Never throws. */
 export async function sendMessage<T extends MessageType>(type: T, data: RequestOf<T>): Promise<MessageResult<ResponseOf<T>>> {
@@ -51,28 +61,33 @@ function checkedAnswer<T extends MessageType>(type: T, answer: unknown): Message
  * gates handlers until storage migrations have run, so no message is lost
  * while the worker wakes up.
  */
-export function registerHandlers(handlers: Handlers, ready: Promise<unknown> = Promise.resolve()): void {
+export function registerHandlers(handlers: Handlers, ready: Promise<unknown> = Promise.resolve(), onRefused?: OnRefused): void {
   browser.runtime.onMessage.addListener((message: unknown, sender) => {
     if (!message || typeof message !== 'object' || !('type' in message)) return undefined;
     const { type, data } = message as { type: string; data: unknown };
     if (!(type in protocol)) return undefined;
-    const handler = handlers[type as MessageType] as ((d: unknown, s: { tabId?: number; url?: string }) => Promise<unknown>) | undefined;
+    const handler = handlers[type as MessageType] as ((d: unknown, s: Sender) => Promise<unknown>) | undefined;
     if (!handler) return undefined;
     return (async (): Promise<MessageResult<unknown>> => {
       // A chat page (even a compromised one) must not export, wipe or repoint the ledger.
       if (!CONTENT_SCRIPT_MESSAGES.has(type) && !sender.url?.startsWith(browser.runtime.getURL('/'))) {
         return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `${type} is accepted only from the extension's own pages.` } };
       }
+      const from: Sender = { tabId: sender.tab?.id, url: sender.url, tabUrl: sender.tab?.url };
       const parsed = protocol[type as MessageType].request.safeParse(data);
       if (!parsed.success) {
-        return {
-          ok: false,
-          error: { code: 'INVALID_MESSAGE', message: `${type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` },
+        // Over a limit of the schemas (src/domain/turns.ts MESSAGE_LIMITS): refused, never handled.
+        const overLimit = parsed.error.issues.some((i) => i.code === 'too_big');
+        const error = {
+          code: overLimit ? 'OVER_LIMIT' : 'INVALID_MESSAGE',
+          message: `${type}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
         };
+        if (CONTENT_SCRIPT_MESSAGES.has(type)) onRefused?.(type as MessageType, data, error, from);
+        return { ok: false, error };
       }
       try {
         await ready;
-        return { ok: true, value: await handler(parsed.data, { tabId: sender.tab?.id, url: sender.url }) };
+        return { ok: true, value: await handler(parsed.data, from) };
       } catch (e) {
         const err = e as { code?: string; message?: string };
         return { ok: false, error: { code: err.code ?? 'HANDLER_FAILED', message: err.message ?? String(e) } };

@@ -8,6 +8,10 @@
  * - c, the new UI (from about 2026-09): `[data-turn-key]` turns holding units keyed `<turn>:<n>:user`
  *   and `<turn>:<n>:assistant`; the answer carries its id in `data-chatgpt-selection-message-id`.
  *
+ * Each markup has its own reader (`VariantReader`), picked by the message element. One turn can hold
+ * several assistant messages (a tool call, an image, then the text; a continuation): they are the
+ * parts of one answer, which the tracker puts together (src/tracking/exchanges.ts).
+ *
  * Only data-/aria- hooks and structure are read: never UI text (it is localized) and never a hashed
  * class alone. Visually hidden headings ("You said:", "ChatGPT said:") are not part of a message.
  */
@@ -57,15 +61,6 @@ const USER_SIDE =
   '[data-message-author-role="user"], li[data-message-role="user"], [data-user-message-bubble], [data-chatgpt-search-unit-key$=":user"], [data-content-search-unit-key$=":user"]';
 const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING
 
-type Variant = 'a' | 'b' | 'c' | 'legacy';
-
-function variantOf(el: Element): Variant {
-  if (el.hasAttribute('data-message-author-role')) return 'a';
-  if (el.tagName === 'LI' && el.hasAttribute('data-message-role')) return 'b';
-  if (el.hasAttribute('data-chatgpt-search-unit-key') || el.hasAttribute('data-content-search-unit-key')) return 'c';
-  return 'legacy';
-}
-
 function unitKey(el: Element): string {
   return el.getAttribute('data-chatgpt-search-unit-key') ?? el.getAttribute('data-content-search-unit-key') ?? '';
 }
@@ -77,55 +72,6 @@ function roleOf(el: Element): Role | null {
 }
 
 const lastToken = (value: string | null | undefined): string | null => value?.trim().split(/\s+/).pop() || null;
-
-/** The page's own id for a message, or null. */
-function pageIdOf(el: Element, variant: Variant): string | null {
-  switch (variant) {
-    case 'a':
-      return el.getAttribute('data-message-id');
-    case 'b':
-      return el.id || el.getAttribute('data-message-id');
-    case 'c':
-      return (
-        el.querySelector(HOOKS.answerIdC)?.getAttribute('data-chatgpt-selection-message-id') ??
-        lastToken(
-          el.getAttribute('data-chatgpt-search-message-ids') ??
-            el.querySelector('[data-chatgpt-search-message-ids]')?.getAttribute('data-chatgpt-search-message-ids'),
-        )
-      );
-    default:
-      return el.getAttribute('data-turn-id') ?? el.querySelector('[data-message-id]')?.getAttribute('data-message-id') ?? null;
-  }
-}
-
-/** A variant c unit without a message id: its turn's key and its position in the turn. */
-function derivedUnitId(el: Element, index: number): string | null {
-  const turn = el.closest(HOOKS.turnC);
-  const key = turn?.getAttribute('data-turn-key');
-  return key ? `${key}:${unitKey(el).split(':').slice(-2).join(':') || index}` : null;
-}
-
-/**
- * The elements holding a message's own text, by variant. A prompt whose own element is missing reads
- * as empty (the tracker then reports the page as not recognized) rather than as the text around it
- * (attachment cards, headings); an answer falls back to its whole message, headings left out.
- */
-function textRoots(el: Element, role: Role, variant: Variant): Element[] {
-  if (variant === 'b') {
-    // The li itself as a last resort: the prompt sits in a button, which is never read as text.
-    const parts = firstMatching(el, role === 'user' ? [HOOKS.promptB, HOOKS.bubble] : [HOOKS.answerB]);
-    return parts.length > 0 ? parts : [el];
-  }
-  if (variant === 'c') {
-    if (role === 'user') {
-      const parts = firstMatching(el, [HOOKS.bubble, '[data-content-search-unit-key]']);
-      return parts.length > 0 ? parts : el.hasAttribute('data-content-search-unit-key') ? [el] : [];
-    }
-    const parts = firstMatching(el, [HOOKS.answerC, HOOKS.answerIdC]);
-    return parts.length > 0 ? parts : [el];
-  }
-  return [el];
-}
 
 /** Math as its source (what the model wrote), not the rendered glyphs or the MathML twice over. */
 const MATH = '[data-math-source], .katex';
@@ -151,33 +97,167 @@ function hasActionBarAfter(answer: Element, turn: Element): boolean {
   return false;
 }
 
-function hasPlaceholderImage(el: Element): boolean {
-  return readImages(answerScope(el), 'placeholder-check').some((i) => !i.ready);
+const CONTENT_BLOCKS = 'p, pre, ul, ol, table, blockquote, .markdown, [data-assistant-markdown], [data-markdown-text-style]';
+
+/** Variants a and b: the reasoning label is a text button above the answer's first content block. */
+function labelAboveContent(scope: Element): string | null {
+  const firstBlock = Array.from(scope.querySelectorAll(CONTENT_BLOCKS)).find((b) => !b.closest('button') && !b.matches(SKIP));
+  for (const button of Array.from(scope.querySelectorAll('button'))) {
+    if (firstBlock && !firstBlock.contains(button) && firstBlock.compareDocumentPosition(button) & FOLLOWING) break;
+    if (button.hasAttribute('aria-label') || button.hasAttribute('data-testid') || button.closest(USER_SIDE)) continue;
+    const text = visibleText(button, SKIP);
+    if (text !== '') return text;
+  }
+  return null;
 }
 
-function finished(message: PageMessage): boolean | null {
-  const el = message.element;
-  if (message.role !== 'assistant') return null;
-  const variant = variantOf(el);
-  if (hasPlaceholderImage(el)) return false;
-  if (variant === 'b') {
+/**
+ * How one markup variant is read: each variant's rules in one place (the adapter below picks the
+ * reader by the message element, never branches on the variant itself).
+ */
+interface VariantReader {
+  /** The page's own id for a message, or null. */
+  pageId(el: Element): string | null;
+  /** An id from the markup's structure when the message has none of its own (else the adapter's positional one). */
+  derivedId(el: Element, index: number): string | null;
+  /**
+   * The elements holding a message's own text. A prompt whose own element is missing reads as empty
+   * (the tracker then reports the page as not recognized) rather than as the text around it
+   * (attachment cards, headings); an answer falls back to its whole message, headings left out.
+   */
+  textRoots(el: Element, role: Role): Element[];
+  /** The answer's own finished mark: true, false (still written) or null (the markup says nothing). */
+  finished(el: Element): boolean | null;
+  /** Where the answer's reasoning label sits, read as text; null when none. */
+  reasoningLabel(el: Element): string | null;
+  /** Where the answer's generated images sit. */
+  imageScope(el: Element): Element;
+  /** True when a prompt as the page's last message means an answer is on its way (the page shows nothing else yet). */
+  promptLastIsStreaming: boolean;
+}
+
+const noDerivedId = (): null => null;
+
+/** True when another assistant message of the same turn container comes before this one (a later part of one answer). */
+const earlierPartInTurn = (el: Element, turn: Element): boolean => turn.querySelector('[data-message-author-role="assistant"]') !== el;
+
+/** a, classic: `[data-message-author-role]` with `data-message-id`, inside `article[data-testid^=conversation-turn-]`. */
+const classic: VariantReader = {
+  pageId: (el) => el.getAttribute('data-message-id'),
+  derivedId: noDerivedId,
+  textRoots: (el) => [el],
+  finished(el) {
+    if (el.querySelector('.result-streaming')) return false;
+    // Every finished answer gets its action bar in its turn container (no container, no signal).
+    const turn = el.closest(HOOKS.turnA);
+    return turn ? hasActionBarAfter(el, turn) : null;
+  },
+  reasoningLabel: (el) => labelAboveContent(imageAndLabelScope(el)),
+  imageScope: imageAndLabelScope,
+  promptLastIsStreaming: false,
+};
+
+/**
+ * Variant a keeps an answer's images and reasoning label in its turn container, outside the message
+ * elements. One turn can hold several assistant messages (a tool call, an image, then the text):
+ * what sits in the container belongs to the first of them, once; a later part reads only itself.
+ */
+function imageAndLabelScope(el: Element): Element {
+  const turn = el.closest(HOOKS.turnA);
+  if (!turn) return el;
+  return earlierPartInTurn(el, turn) ? el : turn;
+}
+
+/** b, logged out and some accounts: `ol[data-conversation-transcript] > li[data-message-role]`. */
+const transcriptList: VariantReader = {
+  pageId: (el) => el.id || el.getAttribute('data-message-id'),
+  derivedId: noDerivedId,
+  textRoots(el, role) {
+    // The li itself as a last resort: the prompt sits in a button, which is never read as text.
+    const parts = firstMatching(el, role === 'user' ? [HOOKS.promptB, HOOKS.bubble] : [HOOKS.answerB]);
+    return parts.length > 0 ? parts : [el];
+  },
+  finished(el) {
     if (el.hasAttribute('data-message-complete')) return true;
     if (el.hasAttribute('data-message-streaming') || el.id.startsWith('pending-')) return false;
     // Between its real id and data-message-complete an answer carries neither mark, so on a page
     // that marks answers complete, no mark means not finished. (The 2026-07 li markup marks nothing.)
     const marks = el.closest('ol[data-conversation-transcript]') || el.querySelector(HOOKS.answerB) || el.ownerDocument.querySelector(`li${HOOKS.finishedB}`);
     return marks ? false : null;
-  }
-  if (variant === 'c') {
+  },
+  reasoningLabel: labelAboveContent,
+  imageScope: (el) => el,
+  promptLastIsStreaming: false,
+};
+
+/** c, the new UI: `[data-turn-key]` turns holding units keyed `<turn>:<n>:user|assistant`. */
+const turnUnits: VariantReader = {
+  pageId: (el) =>
+    el.querySelector(HOOKS.answerIdC)?.getAttribute('data-chatgpt-selection-message-id') ??
+    lastToken(
+      el.getAttribute('data-chatgpt-search-message-ids') ??
+        el.querySelector('[data-chatgpt-search-message-ids]')?.getAttribute('data-chatgpt-search-message-ids'),
+    ),
+  derivedId(el, index) {
+    // The turn's key and the unit's position in the turn.
+    const key = el.closest(HOOKS.turnC)?.getAttribute('data-turn-key');
+    return key ? `${key}:${unitKey(el).split(':').slice(-2).join(':') || index}` : null;
+  },
+  textRoots(el, role) {
+    if (role === 'user') {
+      const parts = firstMatching(el, [HOOKS.bubble, '[data-content-search-unit-key]']);
+      return parts.length > 0 ? parts : el.hasAttribute('data-content-search-unit-key') ? [el] : [];
+    }
+    const parts = firstMatching(el, [HOOKS.answerC, HOOKS.answerIdC]);
+    return parts.length > 0 ? parts : [el];
+  },
+  finished(el) {
     const turn = turnOf(el);
     if (!turn) return null;
     if (turn.querySelector(`${HOOKS.busyC}, .loading-shimmer`)) return false;
     return hasActionBarAfter(el, turn);
-  }
-  if (el.querySelector('.result-streaming')) return false;
-  // Variant a: every finished answer gets its action bar in its turn container (no container, no signal).
-  const turn = variant === 'a' ? el.closest(HOOKS.turnA) : null;
-  return turn ? hasActionBarAfter(el, turn) : null;
+  },
+  reasoningLabel(el) {
+    const turn = turnOf(el);
+    if (!turn) return null;
+    // The activity header follows the hidden turn-start marker and precedes the answer unit.
+    const starts = Array.from(turn.querySelectorAll(HOOKS.reasoningC)).filter((s) => s.compareDocumentPosition(el) & FOLLOWING);
+    const header = starts.at(-1)?.nextElementSibling;
+    if (!header) return null;
+    const text = visibleText(header, SKIP);
+    return text === '' ? null : text;
+  },
+  imageScope: (el) => el,
+  promptLastIsStreaming: true,
+};
+
+/** The oldest markup: turn containers with `data-turn` and the message id inside. */
+const legacy: VariantReader = {
+  pageId: (el) => el.getAttribute('data-turn-id') ?? el.querySelector('[data-message-id]')?.getAttribute('data-message-id') ?? null,
+  derivedId: noDerivedId,
+  textRoots: (el) => [el],
+  finished: (el) => (el.querySelector('.result-streaming') ? false : null),
+  reasoningLabel: labelAboveContent,
+  imageScope: (el) => el,
+  promptLastIsStreaming: false,
+};
+
+function readerOf(el: Element): VariantReader {
+  if (el.hasAttribute('data-message-author-role')) return classic;
+  if (el.tagName === 'LI' && el.hasAttribute('data-message-role')) return transcriptList;
+  if (el.hasAttribute('data-chatgpt-search-unit-key') || el.hasAttribute('data-content-search-unit-key')) return turnUnits;
+  return legacy;
+}
+
+function hasPlaceholderImage(el: Element): boolean {
+  return readImages(readerOf(el).imageScope(el), 'placeholder-check').some((i) => !i.ready);
+}
+
+function finished(message: PageMessage): boolean | null {
+  const el = message.element;
+  if (message.role !== 'assistant') return null;
+  if (hasPlaceholderImage(el)) return false;
+  return readerOf(el).finished(el);
 }
 
 function estuaryFileId(src: string | null): string | null {
@@ -235,37 +315,6 @@ function readImages(scope: Element, messageId: string | null): GeneratedImage[] 
   return out;
 }
 
-/** Where an answer's images and reasoning label sit: the message, or its turn container in variant a. */
-function answerScope(el: Element): Element {
-  return el.closest(HOOKS.turnA) ?? el;
-}
-
-const CONTENT_BLOCKS = 'p, pre, ul, ol, table, blockquote, .markdown, [data-assistant-markdown], [data-markdown-text-style]';
-
-function reasoningLabel(message: PageMessage): string | null {
-  const el = message.element;
-  if (variantOf(el) === 'c') {
-    const turn = turnOf(el);
-    if (!turn) return null;
-    // The activity header follows the hidden turn-start marker and precedes the answer unit.
-    const starts = Array.from(turn.querySelectorAll(HOOKS.reasoningC)).filter((s) => s.compareDocumentPosition(el) & FOLLOWING);
-    const header = starts.at(-1)?.nextElementSibling;
-    if (!header) return null;
-    const text = visibleText(header, SKIP);
-    return text === '' ? null : text;
-  }
-  // Variants a and b: a text button above the answer's first content block.
-  const scope = answerScope(el);
-  const firstBlock = Array.from(scope.querySelectorAll(CONTENT_BLOCKS)).find((b) => !b.closest('button') && !b.matches(SKIP));
-  for (const button of Array.from(scope.querySelectorAll('button'))) {
-    if (firstBlock && !firstBlock.contains(button) && firstBlock.compareDocumentPosition(button) & FOLLOWING) break;
-    if (button.hasAttribute('aria-label') || button.hasAttribute('data-testid') || button.closest(USER_SIDE)) continue;
-    const text = visibleText(button, SKIP);
-    if (text !== '') return text;
-  }
-  return null;
-}
-
 /** The newest message element of the page's variant, without reading the others. */
 function lastMessage(doc: Document): Element | null {
   for (const selector of MESSAGE_CHAIN) {
@@ -299,16 +348,16 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
     firstMatching(doc, MESSAGE_CHAIN).forEach((element, index) => {
       const role = roleOf(element);
       if (!role) return;
-      const variant = variantOf(element);
-      const own = pageIdOf(element, variant);
-      const derived = own ?? (variant === 'c' ? derivedUnitId(element, index) : null);
-      out.push({ id: own ?? derived ?? `${conversation}:${index}:${role}`, role, element, pageId: own !== null });
+      const reader = readerOf(element);
+      const own = reader.pageId(element);
+      out.push({ id: own ?? reader.derivedId(element, index) ?? `${conversation}:${index}:${role}`, role, element, pageId: own !== null });
     });
     return out;
   },
 
   readText({ element, role }) {
-    return textRoots(element, role, variantOf(element))
+    return readerOf(element)
+      .textRoots(element, role)
       .map(readPart)
       .filter((t) => t !== '')
       .join('\n');
@@ -316,14 +365,14 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
 
   readReasoning(answer): ReasoningRead | null {
     if (answer.role !== 'assistant') return null;
-    const durationLabel = reasoningLabel(answer);
+    const durationLabel = readerOf(answer.element).reasoningLabel(answer.element);
     // The thoughts themselves show only in a side panel after a click: never on the page.
     return durationLabel === null ? null : { text: null, summaryOnly: false, durationLabel };
   },
 
   generatedImages(answer) {
     if (answer.role !== 'assistant') return [];
-    return readImages(answerScope(answer.element), answer.pageId ? answer.id : null);
+    return readImages(readerOf(answer.element).imageScope(answer.element), answer.pageId ? answer.id : null);
   },
 
   answerFinished: finished,
@@ -333,8 +382,7 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
     const last = lastMessage(doc);
     const role = last && roleOf(last);
     if (!last || !role) return false;
-    const variant = variantOf(last);
-    if (variant === 'c' && role === 'user') return true;
+    if (role === 'user' && readerOf(last).promptLastIsStreaming) return true;
     // An answer its page marks as not finished yet (a, b and c all have a mark) is still coming.
     return role === 'assistant' && finished({ id: '', role, element: last, pageId: false }) === false;
   },

@@ -2,7 +2,10 @@
  * gemini.google.com: Angular custom elements, the same in every UI language. Each question/answer
  * pair sits in a `.conversation-container` with an id: `user-query` then `model-response`.
  *
- * - The answer is `message-content`; `aria-busy` on it says whether it is still being written.
+ * - The answer is `message-content`. Real pages carry `aria-busy` on its `div.markdown` (on
+ *   `message-content` itself in older notes); exporters read it there (search index ids
+ *   68391619647, 57722006912). It may stay "true" after the answer is complete (a capture note,
+ *   index id 70498716046), so the action bar, which comes only at the end, wins over it.
  * - Thinking is `model-thoughts`; its text is in the page only while the user has it expanded
  *   (`[data-test-id=thoughts-content]`), and no duration is shown (Nagi-ovo/gemini-voyager).
  * - Generated images are `generated-image` elements in `.attachment-container.generated-images`;
@@ -49,12 +52,14 @@ export const geminiSite: SiteFacts = {
   version: 2,
 };
 
-/** aria-busy on the answer's content, else its action bar; null when the answer shows neither. */
+/** Where the answer's busy flag sits: its text panel in real pages, the content element in older notes. */
+const BUSY_CHAIN = ['message-content .markdown[aria-busy]', 'message-content[aria-busy]'];
+
+/** The answer's action bar, else its busy flag; null when the answer shows neither. */
 function finishedMark(answer: Element): boolean | null {
-  const busy = answer.querySelector('message-content[aria-busy]')?.getAttribute('aria-busy');
-  if (busy === 'true') return false;
-  if (busy === 'false' || answer.querySelector(ACTIONS)) return true;
-  return null;
+  if (answer.querySelector(ACTIONS)) return true;
+  const busy = firstElement(answer, BUSY_CHAIN)?.getAttribute('aria-busy');
+  return busy === 'true' ? false : busy === 'false' ? true : null;
 }
 
 export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
@@ -67,6 +72,7 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
     generatedImage: GENERATED_CHAIN,
     stop: STOP_CHAIN,
     actions: [ACTIONS],
+    busy: BUSY_CHAIN,
     model: MODEL_CHAIN,
   },
   streamingSignal: 'reliable',

@@ -46,6 +46,23 @@ export function adapterForHost(hostname: string): SiteAdapter | null {
   return byHost.get(hostname.toLowerCase()) ?? null;
 }
 
+let siteByHost: Map<string, SiteId> | undefined;
+
+/** The site a page URL belongs to (its hostname is one of the site's declared hosts), or null. */
+export function siteOfUrl(url: string | undefined): SiteId | null {
+  if (!url) return null;
+  let hostname: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:') return null;
+    hostname = parsed.hostname;
+  } catch {
+    return null;
+  }
+  siteByHost ??= new Map(Object.values(SITES).flatMap((s) => s.hosts.map((host) => [host, s.site] as const)));
+  return siteByHost.get(hostname.toLowerCase()) ?? null;
+}
+
 function mapSites<T>(fn: (facts: SiteFacts) => T): Record<SiteId, T> {
   return Object.fromEntries(Object.values(SITES).map((s) => [s.site, fn(s)])) as Record<SiteId, T>;
 }

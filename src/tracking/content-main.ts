@@ -17,6 +17,8 @@ export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   const tracker = new PageTracker({ adapter, doc: document, url: () => location.href, send: labels.watch(sendToWorker), hooks: labels });
   tracker.start();
   answerPageReports((version) => buildPageReport(document, adapter, version, location.href));
-  ctx.addEventListener(window, 'wxt:locationchange', () => tracker.navigated());
+  // WXT fires this from the Navigation API's navigate event, before `location` changes: the
+  // destination is the URL the page is going to.
+  ctx.addEventListener(window, 'wxt:locationchange', (event) => tracker.navigated(event.newUrl.href));
   ctx.onInvalidated(() => tracker.stop());
 }

@@ -1,7 +1,7 @@
 /**
  * Messages to the worker, delivered in order and resent until the worker acknowledges them
- * (the worker may be stopped or restarting). A message the worker rejects as invalid is dropped:
- * resending it would never succeed.
+ * (the worker may be stopped or restarting). A message the worker refuses for good (invalid, over a
+ * limit, from the wrong site) is dropped: resending it would never succeed.
  */
 import type { MessageResult } from '../messaging/messaging';
 import type { MessageType, RequestOf, ResponseOf } from '../messaging/protocol';
@@ -9,6 +9,8 @@ import type { MessageType, RequestOf, ResponseOf } from '../messaging/protocol';
 export type Send = <T extends MessageType>(type: T, data: RequestOf<T>) => Promise<MessageResult<ResponseOf<T>>>;
 
 const FIRST_RETRY_MS = 500;
+/** Refusals that resending never changes: invalid, over a limit of the protocol schemas, or from a tab not on the site. */
+const FINAL_REFUSALS: ReadonlySet<string> = new Set(['INVALID_MESSAGE', 'OVER_LIMIT', 'WRONG_SITE']);
 const MAX_RETRY_MS = 30_000;
 
 export class Outbox {
@@ -39,7 +41,7 @@ export class Outbox {
     while (this.queue.length > 0 && !this.stopped) {
       const head = this.queue[0];
       const result = await this.send(head.type, head.data as never);
-      if (result.ok || result.error.code === 'INVALID_MESSAGE') {
+      if (result.ok || FINAL_REFUSALS.has(result.error.code)) {
         this.queue.shift();
         wait = FIRST_RETRY_MS;
       } else {

@@ -1,5 +1,7 @@
 /**
- * Follows a chat page as it changes and reports finished turns to the worker.
+ * Follows a chat page as it changes and reports finished turns to the worker. Where the newest
+ * answer stands is the state machine in phases.ts; this class turns page events into its events,
+ * schedules the one timer, reads the page in quiet scans and keeps what it read of the conversation.
  *
  * Cost model: the MutationObserver callback only notes the time and arms one timer; nothing reads
  * text or walks the page while an answer streams. Once the page has been quiet for a moment and no
@@ -17,12 +19,17 @@
  *   for SETTLE_MS.quiet. An answer that pauses longer than that and then goes on is corrected in
  *   place: the same turnId is sent again with the final text and a higher `revision`, and the
  *   worker replaces the counts (one turn, final counts, never two).
+ *
+ * One answer is one turn: all assistant messages between one prompt and the next are its parts
+ * (exchanges.ts). A part that appears after the answer was counted is a revision of that turn.
  */
-import type { PageMessage, ReasoningRead, SiteAdapter } from '../sites/adapter';
+import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
 import { ANSWER_TIMEOUT_MINUTES, type HealthReason } from '../domain/health-reasons';
 import type { ConversationSeed, TurnCompleted } from '../domain/turns';
+import { answerExtrasOf, answerFinishedOf, exchangesOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
 import { Outbox, type Send } from './outbox';
+import { countedOf, INITIAL_STATE, promptAtOf, sawStreaming, step, type TrackerEvent, type TrackerState } from './phases';
 import { answerProblem, promptsProblem } from './recognize';
 import { mapInSlices } from './slices';
 
@@ -67,55 +74,64 @@ export interface TrackerHooks {
   seeded(turnId: string, answer: PageMessage): void;
 }
 
+/** What the tracker knows of a message it seeded or counted. */
 interface Known {
   /** Fingerprint of an answer's text, for pages whose ids are derived (regenerated in place). */
   print?: string;
 }
 
-/** The answer counted last: watched for growth until the next prompt, so a paused answer is corrected in place. */
-interface Counted {
-  messageId: string;
-  turn: TurnCompleted;
-  revision: number;
+/** Where a scan puts the messages it has not seeded or counted yet. */
+interface ScanPlan {
+  /** History only: prompts, and the parts of one answer together (the first part names them). */
+  seeds: PageMessage[][];
+  /** Answers to count (or to revise: the answer counted last, grown). */
+  live: Exchange[];
 }
+
+type CountOutcome = 'counted' | 'known' | 'wait' | 'empty' | 'unrecognized';
 
 export class PageTracker {
   private readonly adapter: SiteAdapter;
   private readonly doc: Document;
   private readonly outbox: Outbox;
   private readonly settleMs: number;
+  private readonly unsaved = `new-${Date.now().toString(36)}`;
   private observer: MutationObserver | null = null;
+
+  // The clock: one timer, and whether the page changed since the last tick.
   private timer: ReturnType<typeof setTimeout> | undefined;
   private timerAt = 0;
+  private longWait = false;
+  /** The page changed since the last tick (set by the observer: the only thing it does besides arming a timer). */
+  private changed = false;
+  private lastChangeAt = 0;
+  private scanning = false;
+
+  /** Where the newest answer stands (phases.ts). */
+  private state: TrackerState = INITIAL_STATE;
+
+  // What was read of the conversation: by message id (a Map: ids are the page's, any string).
+  private conversation: string;
+  private lastUrl = '';
   private known = new Map<string, Known>();
   /** Text fingerprints of the message elements read in this conversation and in the one before it. */
   private prints = new WeakMap<Element, string>();
   private previousPrints = new WeakMap<Element, string>();
   /** Ids of messages still showing the conversation left behind: neither seeded nor counted here. */
   private stale = new Set<string>();
-  /** True until the first scan after load or navigation that finds messages: those only seed. */
-  private seeding = true;
-  private promptSentAt: number | null = null;
-  private sawStreaming = false;
-  private streamingSince: number | null = null;
-  /** The page changed since the last tick (set by the observer: the only thing it does besides arming a timer). */
-  private changed = false;
-  private lastChangeAt = 0;
-  private longWait = false;
-  private scanning = false;
+
+  // What was reported.
   private health: string | null = null;
-  private lastCounted: Counted | null = null;
   /** The messages (count, first and last id) whose prompts did not read sensibly: not read again until they change. */
   private rejected: string | null = null;
-  private conversation: string;
-  private readonly unsaved = `new-${Date.now().toString(36)}`;
 
   constructor(private readonly options: TrackerOptions) {
     this.adapter = options.adapter;
     this.doc = options.doc;
     this.outbox = new Outbox(options.send);
     this.settleMs = SETTLE_MS[options.adapter.streamingSignal];
-    this.conversation = this.currentConversation();
+    this.lastUrl = options.url();
+    this.conversation = this.conversationAt(this.lastUrl);
   }
 
   start(): void {
@@ -140,26 +156,26 @@ export class PageTracker {
     this.outbox.stop();
   }
 
-  /** Single-page navigation: another conversation's messages only seed its history. */
-  navigated(): void {
-    const conversation = this.currentConversation();
+  /**
+   * Single-page navigation: another conversation's messages only seed its history. `destination` is
+   * the URL the page is going to (the Navigation API tells it before `location` changes); without
+   * it the current URL is read.
+   */
+  navigated(destination?: string): void {
+    const url = destination ?? this.options.url();
+    this.lastUrl = url;
+    const conversation = this.conversationAt(url);
     if (conversation === this.conversation) return;
-    const wasUnsaved = this.conversation === this.unsaved;
+    const fromUnsaved = this.conversation === this.unsaved;
     this.conversation = conversation;
     this.known.clear();
     this.stale.clear();
-    this.seeding = true;
-    this.lastCounted = null;
-    if (wasUnsaved) {
-      // A new chat that just got its id: the same messages, now under its id. They seed its history
-      // (a turn already counted keeps its count), and a pending prompt still waits for its answer.
-    } else {
+    this.dispatch({ type: 'navigated', fromUnsaved });
+    if (!fromUnsaved) {
       // Another conversation: the old one's messages may stay on the page for a moment; they must not
-      // seed the new one, and its last answer must not be taken for the reply to a pending prompt.
+      // seed the new one. (A new chat that just got its id keeps its messages: they seed its history.)
       this.previousPrints = this.prints;
       this.prints = new WeakMap();
-      this.promptSentAt = null;
-      this.sawStreaming = false;
     }
     this.onMutation();
   }
@@ -167,6 +183,24 @@ export class PageTracker {
   /** Messages not yet acknowledged by the worker. */
   get unsent(): number {
     return this.outbox.pending;
+  }
+
+  /** The state machine's state (for tests and the page report). */
+  get current(): TrackerState {
+    return this.state;
+  }
+
+  private dispatch(event: TrackerEvent): void {
+    this.state = step(this.state, event);
+  }
+
+  /** Follows a URL change no navigation event told us about (one string compare). True when the conversation changed. */
+  private followUrl(): boolean {
+    const url = this.options.url();
+    if (url === this.lastUrl) return false;
+    const before = this.conversation;
+    this.navigated(url);
+    return this.conversation !== before;
   }
 
   // ---- Event handlers: cheap on purpose ------------------------------------
@@ -193,12 +227,13 @@ export class PageTracker {
   private readonly onSubmit = (): void => this.promptSent();
 
   private promptSent(): void {
-    this.promptSentAt = Date.now();
-    this.lastCounted = null;
+    // Sent in the conversation the page shows now: a navigation not followed yet happened before it.
+    this.followUrl();
+    this.dispatch({ type: 'promptSent', at: Date.now() });
     this.wake(this.settleMs);
   }
 
-  // ---- The scan -------------------------------------------------------------
+  // ---- The clock ------------------------------------------------------------
 
   /** Arms the one timer to fire in `ms` (an earlier pending one wins). */
   private wake(ms: number): void {
@@ -207,7 +242,7 @@ export class PageTracker {
     clearTimeout(this.timer);
     this.timerAt = at;
     // A mutation may bring a long wait forward, but not the polling while an answer streams.
-    this.longWait = ms > this.settleMs && this.streamingSince === null;
+    this.longWait = ms > this.settleMs && this.state.phase.name !== 'streaming';
     this.timer = setTimeout(this.tick, ms);
   }
 
@@ -215,23 +250,18 @@ export class PageTracker {
     this.timer = undefined;
     this.longWait = false;
     const now = Date.now();
+    this.followUrl();
     if (this.adapter.isStreaming(this.doc)) {
-      this.sawStreaming = true;
-      this.streamingSince ??= now;
-      if (now - this.streamingSince >= ANSWER_TIMEOUT_MS) {
-        this.report('not-recognized', 'answer-unfinished');
-      }
+      this.dispatch({ type: 'streamingSeen', at: now });
+      const phase = this.state.phase;
+      if (phase.name === 'streaming' && now - phase.since >= ANSWER_TIMEOUT_MS) this.report('not-recognized', 'answer-unfinished');
       this.wake(STREAMING_POLL_MS);
       return;
     }
-    this.streamingSince = null;
+    this.dispatch({ type: 'streamingStopped' });
     // Quiet means no change for a whole settle period.
-    if (this.changed) {
+    if (this.changed || this.scanning) {
       this.changed = false;
-      this.wake(this.settleMs);
-      return;
-    }
-    if (this.scanning) {
       this.wake(this.settleMs);
       return;
     }
@@ -241,13 +271,11 @@ export class PageTracker {
     });
   };
 
+  // ---- The scan -------------------------------------------------------------
+
   private async scan(now: number): Promise<void> {
-    const conversation = this.currentConversation();
-    if (conversation !== this.conversation) {
-      // The URL changed without a locationchange event reaching us first (a new chat got its id).
-      this.navigated();
-      return;
-    }
+    if (this.followUrl()) return; // the URL changed without a navigation event reaching us (a new chat got its id)
+    const conversation = this.conversation;
     const found = this.adapter.findTurns(this.doc);
     const messages = this.stale.size > 0 ? found.filter((m) => !this.stale.has(m.id)) : found;
     this.options.hooks?.scanned(messages);
@@ -257,32 +285,10 @@ export class PageTracker {
       else this.checkPromptAnswered(now, false);
       return;
     }
-
-    let lastKnown = -1;
-    let lastUser = -1;
-    messages.forEach((m, i) => {
-      if (this.known.has(m.id)) lastKnown = i;
-      if (m.role === 'user') lastUser = i;
-    });
-    // A prompt that appears after every message we know, as the last one on the page, was just sent,
-    // even if we missed how (a send button we do not know).
-    const newPrompt = !this.seeding && lastUser > lastKnown && !this.known.has(messages[lastUser].id);
-    const activity = this.promptSentAt !== null || this.sawStreaming || newPrompt;
-    const firstLive = !activity ? Infinity : this.seeding ? Math.max(lastUser, 0) : newPrompt ? lastUser : lastKnown + 1;
-
-    const seeds: PageMessage[] = [];
-    const answers: number[] = [];
-    messages.forEach((m, i) => {
-      if (this.known.has(m.id)) return;
-      if (i < firstLive) seeds.push(m);
-      else if (m.role === 'assistant') answers.push(i);
-    });
-    // Pages with derived ids regenerate an answer in place: same id, new text after a stream.
-    const lastAnswer = messages.map((m) => m.role).lastIndexOf('assistant');
-    if (answers.length === 0 && this.sawStreaming && lastAnswer >= 0 && !messages[lastAnswer].pageId) answers.push(lastAnswer);
-
     const signature = `${messages.length}:${messages[0].id}:${messages[messages.length - 1].id}`;
     if (signature === this.rejected) return;
+
+    const { seeds, live } = this.plan(messages);
     if (seeds.length > 0) {
       const seeded = await this.seed(conversation, seeds, now);
       if (seeded === 'stale') {
@@ -295,34 +301,82 @@ export class PageTracker {
         return;
       }
     }
-    this.seeding = false;
+    this.dispatch({ type: 'seeded' });
 
-    const results = answers.map((i) => this.countAnswer(conversation, messages, i, now));
+    const results = live.map((exchange) => this.countAnswer(conversation, exchange, now));
     if (results.includes('unrecognized')) {
       this.rejected = signature;
       return;
     }
-    const counted = results.filter((r) => r === 'counted').length;
-    if (answers.length === 0) this.correctLastCounted(messages);
-
-    if (counted > 0) {
-      this.promptSentAt = null;
-      this.sawStreaming = false;
-      this.report('ok', null);
-    } else if (seeds.length > 0 && this.health === null) {
-      this.report('ok', null);
-    }
-    if (counted === 0) this.checkPromptAnswered(now, true, results.includes('empty') && !results.includes('wait'));
+    if (live.length === 0) this.reviseCounted(exchangesOf(messages));
+    const counted = results.includes('counted');
+    if (counted || (seeds.length > 0 && this.health === null)) this.report('ok', null);
+    if (!counted) this.checkPromptAnswered(now, true, results.includes('empty') && !results.includes('wait'));
   }
 
   /**
-   * Sends messages already on the page (text read in slices, so no long task) to seed history.
-   * 'stale' when they are all still the previous conversation's; 'unrecognized' when the prompts
-   * do not read sensibly (reported, nothing sent).
+   * Which messages not seen yet only seed the history and which answers are counted. Live are the
+   * answers after the prompt just sent (or after every message already known, while a prompt is
+   * pending or an answer was being written), and any new part of the answer counted last.
    */
-  private async seed(conversation: string, found: PageMessage[], taskStart: number): Promise<'seeded' | 'stale' | 'unrecognized'> {
+  private plan(messages: PageMessage[]): ScanPlan {
+    const { seeding, phase } = this.state;
+    let lastKnown = -1;
+    let lastUser = -1;
+    messages.forEach((m, i) => {
+      if (this.known.has(m.id)) lastKnown = i;
+      if (m.role === 'user') lastUser = i;
+    });
+    // A prompt that appears after every message we know, as the last one on the page, was just sent,
+    // even if we missed how (a send button we do not know).
+    const newPrompt = !seeding && lastUser > lastKnown && !this.known.has(messages[lastUser].id);
+    const activity = promptAtOf(phase) !== null || sawStreaming(phase) || newPrompt;
+    const firstLive = !activity ? Infinity : seeding ? Math.max(lastUser, 0) : newPrompt ? lastUser : lastKnown + 1;
+    const countedId = countedOf(phase)?.messageId;
+
+    const seeds: PageMessage[][] = [];
+    const live: Exchange[] = [];
+    let index = 0;
+    for (const exchange of exchangesOf(messages)) {
+      if (exchange.prompt) {
+        if (index < firstLive && !this.known.has(exchange.prompt.id)) seeds.push([exchange.prompt]);
+        index++;
+      }
+      let seedParts: PageMessage[] = [];
+      let isLive = false;
+      const grownCounted = exchange.parts[0]?.id === countedId;
+      for (const part of exchange.parts) {
+        if (!this.known.has(part.id)) {
+          if (index >= firstLive || grownCounted) isLive = true;
+          else seedParts.push(part);
+        } else if (seedParts.length > 0) {
+          seeds.push(seedParts);
+          seedParts = [];
+        }
+        index++;
+      }
+      if (seedParts.length > 0) seeds.push(seedParts);
+      if (isLive) live.push(exchange);
+    }
+    // Pages with derived ids regenerate an answer in place: same id, new text after a stream.
+    if (live.length === 0 && sawStreaming(phase)) {
+      const last = messages.findLast((m) => m.role === 'assistant');
+      const exchange = last && !last.pageId ? exchangesOf(messages).findLast((e) => e.parts.includes(last)) : undefined;
+      if (exchange) live.push(exchange);
+    }
+    return { seeds, live };
+  }
+
+  /**
+   * Sends messages already on the page (text read in slices, so no long task) to seed history; the
+   * parts of one answer go as one message under the first part's id. 'stale' when they are all still
+   * the previous conversation's; 'unrecognized' when the prompts do not read sensibly (reported,
+   * nothing sent).
+   */
+  private async seed(conversation: string, groups: PageMessage[][], taskStart: number): Promise<'seeded' | 'stale' | 'unrecognized'> {
+    const found = groups.flat();
     const texts = await mapInSlices(found, (m) => this.adapter.readText(m), taskStart);
-    const fresh: Array<{ message: PageMessage; text: string }> = [];
+    const textOf = new Map<PageMessage, string>();
     found.forEach((message, i) => {
       const print = fingerprint(texts[i]);
       if (this.previousPrints.get(message.element) === print) {
@@ -330,26 +384,30 @@ export class PageTracker {
         return;
       }
       this.prints.set(message.element, print);
-      fresh.push({ message, text: texts[i] });
+      textOf.set(message, texts[i]);
     });
+    const fresh = groups.map((g) => g.filter((m) => textOf.has(m))).filter((g) => g.length > 0);
     if (fresh.length === 0) return 'stale';
-    const problem = promptsProblem(fresh.filter((f) => f.message.role === 'user'));
+    const problem = promptsProblem(fresh.flatMap(([m]) => (m.role === 'user' ? [{ message: m, text: textOf.get(m)! }] : [])));
     if (problem) {
       this.report('not-recognized', problem);
       return 'unrecognized';
     }
     let batch: ConversationSeed['messages'] = [];
     let size = 0;
-    fresh.forEach(({ message: m, text }, i) => {
+    fresh.forEach((group, i) => {
+      const first = group[0];
+      const text = joinParts(group.map((m) => textOf.get(m)!));
       const known: Known = {};
-      let id = m.id;
-      if (m.role === 'assistant' && !m.pageId) {
+      let id = first.id;
+      if (first.role === 'assistant' && !first.pageId) {
         known.print = fingerprint(text);
-        id = `${m.id}~${known.print}`;
+        id = `${first.id}~${known.print}`;
       }
-      this.known.set(m.id, known);
-      batch.push({ id, role: m.role, text });
-      if (m.role === 'assistant') this.options.hooks?.seeded(id, m);
+      this.known.set(first.id, known);
+      for (const part of group.slice(1)) this.known.set(part.id, {});
+      batch.push({ id, role: first.role, text });
+      if (first.role === 'assistant') this.options.hooks?.seeded(id, group[group.length - 1]);
       size += text.length;
       // Several modest messages rather than one huge one: each is copied to the worker in its own task.
       if (size >= SEED_BATCH_CHARS || i === fresh.length - 1) {
@@ -362,53 +420,54 @@ export class PageTracker {
   }
 
   /**
-   * Reads a finished answer and its prompt once and sends the turn. 'wait' while the answer may still
-   * grow; 'empty' when it has no text yet; 'unrecognized' when the prompt does not read sensibly.
+   * Reads a finished answer (all its parts) and its prompt once and sends the turn. 'wait' while the
+   * answer may still grow; 'empty' when it has no text yet; 'unrecognized' when the prompt does not
+   * read sensibly; 'known' when it was counted before (revised in place if it grew).
    */
-  private countAnswer(conversation: string, messages: PageMessage[], index: number, now: number): 'counted' | 'known' | 'wait' | 'empty' | 'unrecognized' {
-    const answer = messages[index];
-    const finished = this.adapter.answerFinished?.(answer) ?? null;
+  private countAnswer(conversation: string, exchange: Exchange, now: number): CountOutcome {
+    const { parts } = exchange;
+    const first = parts[0];
+    const last = parts[parts.length - 1];
+    const finished = answerFinishedOf(this.adapter, parts);
     if (finished === false) {
-      this.sawStreaming = true;
+      this.dispatch({ type: 'answerUnfinished' });
       this.wake(STREAMING_POLL_MS);
       return 'wait';
     }
     // No finish signal seen for this answer (a hook that changed, or a site without one): only a
     // longer quiet period says it is done.
     const quietFor = now - this.lastChangeAt;
-    if (finished === null && !this.sawStreaming && quietFor < SETTLE_MS.quiet) {
+    if (finished === null && !sawStreaming(this.state.phase) && quietFor < SETTLE_MS.quiet) {
       this.wake(SETTLE_MS.quiet - quietFor);
       return 'wait';
     }
-    const answerText = this.adapter.readText(answer);
-    const extras = readExtras(this.adapter, answer);
+    const texts = parts.map((p) => this.adapter.readText(p));
+    const answerText = joinParts(texts);
+    const extras = answerExtrasOf(this.adapter, parts);
     if (answerProblem(answerText) !== null && !extras.images) {
       if (!extras.pendingImages) return 'empty'; // an empty placeholder: the answer has not started yet
       this.wake(STREAMING_POLL_MS); // an image-only answer still drawing its first image
       return 'wait';
     }
     // Only derived ids need a fingerprint: a page id already tells one answer from another.
-    const print = answer.pageId ? undefined : fingerprint(answerText);
-    const known = this.known.get(answer.id);
-    if (known && (answer.pageId || known.print === print)) return 'known'; // re-rendered, not regenerated
-    if (known && this.lastCounted?.messageId === answer.id && answerText.startsWith(this.lastCounted.turn.answerText.trimEnd())) {
-      this.correctLastCounted(messages); // the answer counted last went on after a pause: the same turn, grown
-      return 'known';
-    }
-    let p = index - 1;
-    while (p >= 0 && messages[p].role !== 'user') p--;
-    const prompt = p >= 0 ? messages[p] : null;
+    const print = first.pageId ? undefined : fingerprint(answerText);
+    const known = this.known.get(first.id);
+    if (known && countedOf(this.state.phase)?.messageId === first.id) {
+      // The answer counted last went on after a pause, or got another part: the same turn, grown.
+      if (this.revise(exchange, texts, extras) !== 'regenerated') return 'known';
+    } else if (known && (first.pageId || known.print === print)) return 'known'; // re-rendered, not regenerated
+    const prompt = exchange.prompt;
     const promptText = prompt ? this.adapter.readText(prompt) : '';
     const problem = prompt ? promptsProblem([{ message: prompt, text: promptText }]) : null;
     if (problem) {
       this.report('not-recognized', problem);
-      this.options.hooks?.answerSkipped(answer, problem);
+      this.options.hooks?.answerSkipped(last, problem);
       return 'unrecognized';
     }
     const turn: TurnCompleted = {
       site: this.adapter.site,
       conversationId: conversation,
-      turnId: print === undefined ? answer.id : `${answer.id}~${print}`,
+      turnId: print === undefined ? first.id : `${first.id}~${print}`,
       promptId: prompt?.id,
       modelLabel: this.adapter.readModelLabel(this.doc),
       promptText,
@@ -417,60 +476,80 @@ export class PageTracker {
       ...(extras.images ? { images: extras.images } : {}),
       finishedAt: Date.now(),
     };
-    this.known.set(answer.id, { print });
-    this.prints.set(answer.element, fingerprint(answerText));
+    this.remember(parts, texts, print);
     if (prompt) this.known.set(prompt.id, {});
     this.outbox.push('turn/completed', turn);
-    this.options.hooks?.turnSent(turn.turnId, answer);
-    this.lastCounted = { messageId: answer.id, turn, revision: 0 };
+    this.options.hooks?.turnSent(turn.turnId, last);
+    this.dispatch({ type: 'answerCounted', counted: { messageId: first.id, turn, revision: 0 } });
     return 'counted';
   }
 
+  /** Marks an answer's parts as read: the first part carries the answer's fingerprint on pages with derived ids. */
+  private remember(parts: readonly PageMessage[], texts: readonly string[], print: string | undefined): void {
+    parts.forEach((part, i) => {
+      this.known.set(part.id, i === 0 && print !== undefined ? { print } : {});
+      this.prints.set(part.element, fingerprint(texts[i]));
+    });
+  }
+
+  /** After a scan with no new answer: the answer counted last may have grown in place (a paused answer, an image now ready). */
+  private reviseCounted(exchanges: Exchange[]): void {
+    const counted = countedOf(this.state.phase);
+    if (!counted) return;
+    const exchange = exchanges.find((e) => e.parts[0]?.id === counted.messageId);
+    if (!exchange || answerFinishedOf(this.adapter, exchange.parts) === false) return;
+    const texts = exchange.parts.map((p) => this.adapter.readText(p));
+    this.revise(exchange, texts, answerExtrasOf(this.adapter, exchange.parts));
+  }
+
   /**
-   * The answer counted last grew after it was counted (it paused longer than we waited, or a
-   * generated image became ready after its placeholder): send the same turn again with the final
-   * text, reasoning and images and a higher revision, which the worker counts in place. One read of
-   * one answer, only in a scan after the page changed.
+   * The revision path: the answer counted last grew after it was counted (it paused longer than we
+   * waited, another part appeared, or a generated image became ready after its placeholder). The
+   * same turn goes again with the final text, reasoning and images and a higher revision, which the
+   * worker counts in place. 'regenerated' when, on a page with derived ids, the text under the same
+   * id is a different answer (counted as a new turn by the caller).
    */
-  private correctLastCounted(messages: PageMessage[]): void {
-    const last = this.lastCounted;
-    if (!last) return;
-    const answer = messages.find((m) => m.id === last.messageId);
-    if (!answer || this.adapter.answerFinished?.(answer) === false) return;
-    const text = this.adapter.readText(answer);
-    const extras = readExtras(this.adapter, answer);
+  private revise(exchange: Exchange, texts: string[], extras: AnswerExtras): 'revised' | 'same' | 'regenerated' {
+    const counted = countedOf(this.state.phase);
+    if (!counted) return 'same';
+    const first = exchange.parts[0];
+    const text = joinParts(texts);
+    const before = counted.turn;
     // An image counts once: keys seen before stay (a virtual list may have unmounted one).
-    const images = [...new Set([...(last.turn.images ?? []), ...(extras.images ?? [])])];
-    const moreImages = images.length > (last.turn.images?.length ?? 0);
-    const textGrew = text !== last.turn.answerText && text !== '';
-    if (!textGrew && !moreImages) return;
-    // On pages with derived ids a different text under the same id is a regenerated answer, counted as a new turn.
-    if (textGrew && !answer.pageId && !text.startsWith(last.turn.answerText.trimEnd())) return;
-    last.revision++;
-    last.turn = {
-      ...last.turn,
-      answerText: textGrew ? text : last.turn.answerText,
+    const images = [...new Set([...(before.images ?? []), ...(extras.images ?? [])])];
+    const moreImages = images.length > (before.images?.length ?? 0);
+    const textGrew = text !== before.answerText && text !== '';
+    if (textGrew && !first.pageId && !text.startsWith(before.answerText.trimEnd())) return 'regenerated';
+    if (!textGrew && !moreImages) return 'same';
+    const revision = counted.revision + 1;
+    const turn: TurnCompleted = {
+      ...before,
+      answerText: textGrew ? text : before.answerText,
       ...(extras.reasoning ? { reasoning: extras.reasoning } : {}),
       ...(images.length > 0 ? { images } : {}),
       finishedAt: Date.now(),
-      revision: last.revision,
+      revision,
     };
-    this.known.set(answer.id, answer.pageId ? {} : { print: fingerprint(text) });
-    this.prints.set(answer.element, fingerprint(text));
-    this.outbox.push('turn/completed', last.turn);
+    this.remember(exchange.parts, texts, first.pageId ? undefined : fingerprint(text));
+    this.outbox.push('turn/completed', turn);
+    const last = exchange.parts[exchange.parts.length - 1];
+    if (last.id !== first.id || exchange.parts.length > 1) this.options.hooks?.turnSent(turn.turnId, last); // the label moves to the answer's new end
+    this.dispatch({ type: 'answerRevised', turn });
+    return 'revised';
   }
 
   /** A prompt was sent but nothing was counted: after a while, say so instead of counting zero. */
   private checkPromptAnswered(now: number, foundMessages: boolean, answerEmpty = false): void {
-    if (this.promptSentAt === null) return;
-    const waited = now - this.promptSentAt;
+    const promptAt = promptAtOf(this.state.phase);
+    if (promptAt === null) return;
+    const waited = now - promptAt;
     const limit = !foundMessages ? NO_MESSAGES_GRACE_MS : answerEmpty ? EMPTY_ANSWER_GRACE_MS : ANSWER_TIMEOUT_MS;
     if (waited < limit) {
       this.wake(limit - waited);
       return;
     }
     this.report('not-recognized', !foundMessages ? 'no-messages' : answerEmpty ? 'answer-empty' : 'answer-timeout');
-    this.promptSentAt = null;
+    this.dispatch({ type: 'promptAbandoned' });
   }
 
   private report(status: 'ok' | 'not-recognized', reason: HealthReason | null): void {
@@ -481,15 +560,7 @@ export class PageTracker {
   }
 
   /** The conversation id from the URL, else from the page (a new chat that has one before its URL does). */
-  private currentConversation(): string {
-    return this.adapter.conversationId(this.options.url()) ?? this.adapter.conversationIdInPage?.(this.doc) ?? this.unsaved;
+  private conversationAt(url: string): string {
+    return this.adapter.conversationId(url) ?? this.adapter.conversationIdInPage?.(this.doc) ?? this.unsaved;
   }
-}
-
-/** The reasoning and the generated images an answer shows (reads only that answer's element). */
-function readExtras(adapter: SiteAdapter, answer: PageMessage): { reasoning?: ReasoningRead; images?: string[]; pendingImages: boolean } {
-  const reasoning = adapter.readReasoning?.(answer) ?? undefined;
-  const shown = adapter.generatedImages?.(answer) ?? [];
-  const ready = shown.filter((i) => i.ready).map((i) => i.key);
-  return { reasoning, images: ready.length > 0 ? ready : undefined, pendingImages: ready.length < shown.length };
 }

@@ -7,6 +7,7 @@
  */
 import { browser } from 'wxt/browser';
 import { countingHandlers } from '../counting/handlers';
+import { fromSiteTabs, noteRefusedMessage } from '../counting/guard';
 import { dropCachedConversations, pruneConversationsDaily } from '../counting/conversations';
 import { warmUpCounting } from '../counting/count-turn';
 import { ledgerHandlers } from '../ledger/handlers';
@@ -33,16 +34,22 @@ export function startWorker(): void {
   });
   const ready = ledger.start();
 
-  const counting = countingHandlers({
-    record: async (turn) => {
-      const outcome = await ledger.record(turn);
-      return outcome.entry ? { entry: outcome.entry, images: outcome.images } : null;
-    },
-    recorded: recordsOf,
-    count: timedCount,
-  });
+  const counting = fromSiteTabs(
+    countingHandlers({
+      record: async (turn) => {
+        const outcome = await ledger.record(turn);
+        return outcome.entry ? { entry: outcome.entry, images: outcome.images } : null;
+      },
+      recorded: recordsOf,
+      count: timedCount,
+    }),
+  );
   const ledgerSide = ledgerHandlers(ledger);
-  registerHandlers(timedHandlers({ ...counting, ...ledgerSide, 'settings/update': withLabelSwitchBroadcast(ledgerSide['settings/update']!) }), ready);
+  registerHandlers(
+    timedHandlers({ ...counting, ...ledgerSide, 'settings/update': withLabelSwitchBroadcast(ledgerSide['settings/update']!) }),
+    ready,
+    noteRefusedMessage,
+  );
   registerAlarms(
     {
       [RETRY_ALARM]: () => ledger.processRetries(),

@@ -51,3 +51,37 @@ describe('Gemini, 2026 markup', () => {
     expect(ko.texts[3]).toBe('중국이 영국을 앞서 해상 풍력 용량이 가장 큽니다.');
   });
 });
+
+describe('Gemini’s busy flag', () => {
+  /** The newest answer of the fixture as it shows while written: no action bar, the flag on its text panel (as real pages carry it). */
+  function newest(busy: string | null, where: 'panel' | 'content' = 'panel') {
+    const { doc, turns } = readFixture(gemini, 'sites/gemini-2026-en.html', 'https://gemini.google.com/app/b1');
+    const answer = turns.filter((t) => t.role === 'assistant').at(-1)!;
+    answer.element.querySelector('message-actions')?.remove();
+    const content = answer.element.querySelector('message-content')!;
+    content.removeAttribute('aria-busy');
+    const panel = content.querySelector('.markdown')!;
+    panel.removeAttribute('aria-busy');
+    if (busy !== null) (where === 'panel' ? panel : content).setAttribute('aria-busy', busy);
+    return { doc, answer };
+  }
+
+  it('is read on the answer’s div.markdown inside message-content, where real pages carry it', () => {
+    expect(gemini.answerFinished!(newest('true').answer)).toBe(false);
+    expect(gemini.answerFinished!(newest('false').answer)).toBe(true);
+    expect(gemini.answerFinished!(newest(null).answer)).toBeNull();
+    const { doc } = newest(null);
+    expect(gemini.isStreaming(doc)).toBe(true); // neither flag nor action bar: not finished
+  });
+
+  it('is still read on message-content itself (older notes)', () => {
+    expect(gemini.answerFinished!(newest('true', 'content').answer)).toBe(false);
+    expect(gemini.answerFinished!(newest('false', 'content').answer)).toBe(true);
+  });
+
+  it('gives way to the action bar, which comes only once the answer is complete (a flag left on "true")', () => {
+    const { answer } = newest('true');
+    answer.element.insertAdjacentHTML('beforeend', '<message-actions><button aria-label="Copy"></button></message-actions>');
+    expect(gemini.answerFinished!(answer)).toBe(true);
+  });
+});

@@ -67,8 +67,8 @@ const STREAMING_STATE: Partial<Record<SiteId, (doc: Document) => void>> = {
     const button = doc.querySelector('button.send-button')!;
     button.classList.add('stop');
     button.querySelector('mat-icon')!.setAttribute('fonticon', 'stop');
-    const contents = doc.querySelectorAll('message-content');
-    contents[contents.length - 1].setAttribute('aria-busy', 'true');
+    const panels = doc.querySelectorAll('message-content .markdown');
+    panels[panels.length - 1].setAttribute('aria-busy', 'true');
     const answers = doc.querySelectorAll('model-response');
     answers[answers.length - 1].querySelector('message-actions')?.remove();
   },

@@ -231,3 +231,51 @@ describe('not recognized, within one turn', () => {
     page.tracker.stop();
   });
 });
+
+describe('a prompt sent at once after opening another chat in the same tab', () => {
+  /** Opens conversation B the way the page does, then sends a prompt at once while B's page is still busy. */
+  async function openAndSend(how: 'destination' | 'event-before-url' | 'no-event') {
+    const page = await started();
+    const b = 'https://test.example/c/conv-b';
+    if (how === 'destination') page.tracker.navigated(b); // the Navigation API's destination, before location changes
+    if (how === 'event-before-url') page.tracker.navigated(); // an event that fires before the URL changed, without its destination
+    page.setUrl(b);
+    page.doc.getElementById('thread')!.innerHTML = '';
+    page.add('user', 'b1', 'Question in B');
+    page.add('assistant', 'b2', 'Answer in B');
+    page.busy(true); // B's page keeps changing: no quiet moment before the prompt
+    await flush(100);
+    page.type('New question in B');
+    page.add('user', 'b3', 'New question in B');
+    await stream(page, 'b4', WORDS, { signal: 'page' });
+    await flush(SETTLE_MS.quiet + 500);
+    return page;
+  }
+
+  it.each(['destination', 'event-before-url', 'no-event'] as const)('is counted in the new conversation (navigation seen by: %s)', async (how) => {
+    const page = await openAndSend(how);
+    expect(page.turns()).toEqual([
+      expect.objectContaining({ conversationId: 'conv-b', turnId: 'b4', promptId: 'b3', promptText: 'New question in B', answerText: FULL }),
+    ]);
+    expect(page.seeds().map((s) => [s.conversationId, s.messages.map((m) => m.id)])).toEqual([
+      ['conv-a', ['u0', 'a0']],
+      ['conv-b', ['b1', 'b2']],
+    ]);
+    expect(page.health().at(-1)).toMatchObject({ status: 'ok' });
+    page.tracker.stop();
+  });
+
+  it('notices the URL change while the answer streams (one string compare per poll), not only after it', async () => {
+    const page = await started();
+    page.type('Question');
+    page.add('user', 'u1', 'Question');
+    page.busy(true);
+    await flush(600);
+    expect(page.tracker.current).toMatchObject({ seeding: false, phase: { name: 'streaming', promptAt: expect.any(Number) } });
+    page.setUrl('https://test.example/c/conv-b');
+    await flush(300);
+    // Another conversation: it seeds first, and the prompt sent in the one left is not its reply.
+    expect(page.tracker.current).toMatchObject({ seeding: true, phase: { name: 'streaming', promptAt: null } });
+    page.tracker.stop();
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The worker checks what content scripts send, through the listener as the worker registers it
+ * (src/worker/start.ts): the limits of the protocol schemas (MESSAGE_LIMITS), and that a site's
+ * turns come only from a tab on that site's hosts. A refused message is answered with a code,
+ * counted in the site's health and never recorded.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { forgetCountingMemory } from '../../../src/counting/count-turn';
+import { cachedConversation, readConversation } from '../../../src/counting/conversations';
+import { fromSiteTabs, noteRefusedMessage } from '../../../src/counting/guard';
+import { countingHandlers } from '../../../src/counting/handlers';
+import { MESSAGE_LIMITS, type ConversationSeed, type CountedTurn, type TurnCompleted } from '../../../src/domain/turns';
+import { registerHandlers, type MessageResult } from '../../../src/messaging/messaging';
+import type { MessageType } from '../../../src/messaging/protocol';
+import { siteHealthItem } from '../../../src/storage/items';
+import { Outbox } from '../../../src/tracking/outbox';
+import { resetBrowser } from '../ledger/support';
+
+const CHATGPT_TAB = 'https://chatgpt.com/c/conv-l';
+const recorded: CountedTurn[] = [];
+
+beforeEach(() => {
+  resetBrowser();
+  forgetCountingMemory();
+  recorded.length = 0;
+  registerHandlers(fromSiteTabs(countingHandlers({ record: async (t) => void recorded.push(t) })), Promise.resolve(), noteRefusedMessage);
+});
+
+/** As Chrome delivers a content script's message: the frame's URL and its tab. */
+async function fromTab(type: MessageType, data: unknown, tabUrl = CHATGPT_TAB): Promise<MessageResult<unknown>> {
+  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, { url: tabUrl, tab: { id: 7, url: tabUrl } }, () => undefined);
+  return answer as MessageResult<unknown>;
+}
+
+const turn = (extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
+  site: 'chatgpt',
+  conversationId: 'conv-l',
+  turnId: 'a1',
+  promptId: 'u1',
+  modelLabel: 'gpt-4o',
+  promptText: 'How much water does a data center use?',
+  answerText: 'It depends on the cooling system and the climate.',
+  finishedAt: Date.UTC(2026, 10, 22, 12, 0, 0),
+  ...extra,
+});
+const seed = (messages: ConversationSeed['messages']): ConversationSeed => ({ site: 'chatgpt', conversationId: 'conv-l', messages });
+
+/** The site's count of refused messages once it has reached `count` (the health is written after the refusal is answered). */
+async function refusedCount(site: 'chatgpt' | 'claude', count = 1) {
+  await vi.waitFor(async () => expect((await siteHealthItem.getValue())[site]?.refused?.count).toBe(count));
+  return (await siteHealthItem.getValue())[site]!.refused!;
+}
+
+describe('limits on what a content script sends', () => {
+  it('takes a turn within the limits, from a tab on its site', async () => {
+    expect(await fromTab('turn/completed', turn())).toMatchObject({ ok: true });
+    expect(recorded).toHaveLength(1);
+  });
+
+  it.each([
+    ['a prompt', turn({ promptText: 'x'.repeat(MESSAGE_LIMITS.messageChars + 1) })],
+    ['an answer', turn({ answerText: 'y'.repeat(MESSAGE_LIMITS.messageChars + 1) })],
+    ['reasoning', turn({ reasoning: { text: 'z'.repeat(MESSAGE_LIMITS.messageChars + 1), summaryOnly: false, durationLabel: null } })],
+    ['a turn id', turn({ turnId: 'i'.repeat(MESSAGE_LIMITS.idChars + 1) })],
+    ['a conversation id', turn({ conversationId: 'c'.repeat(MESSAGE_LIMITS.idChars + 1) })],
+    ['a model label', turn({ modelLabel: 'm'.repeat(MESSAGE_LIMITS.labelChars + 1) })],
+  ])('refuses a turn with %s over its limit: OVER_LIMIT, counted in the site’s health, nothing recorded', async (_what, data) => {
+    expect(await fromTab('turn/completed', data)).toMatchObject({ ok: false, error: { code: 'OVER_LIMIT' } });
+    expect(await refusedCount('chatgpt')).toMatchObject({ count: 1, code: 'OVER_LIMIT' });
+    expect(recorded).toEqual([]);
+    expect(cachedConversation('chatgpt', data.conversationId)).toBeUndefined();
+  });
+
+  it('refuses a seed batch with too many messages, too much text in all, or a message id over its limit', async () => {
+    const many = Array.from({ length: MESSAGE_LIMITS.seedMessages + 1 }, (_, i) => ({ id: `m${i}`, role: 'user' as const, text: 'hi' }));
+    const half = 'w'.repeat(MESSAGE_LIMITS.seedChars / 2 + 1);
+    const large = ['a', 'b'].map((id) => ({ id, role: 'assistant' as const, text: half }));
+    for (const messages of [many, large, [{ id: 'i'.repeat(MESSAGE_LIMITS.idChars + 1), role: 'user' as const, text: 'hi' }]]) {
+      expect(await fromTab('conversation/seed', seed(messages))).toMatchObject({ ok: false, error: { code: 'OVER_LIMIT' } });
+    }
+    expect(await refusedCount('chatgpt', 3)).toMatchObject({ count: 3, code: 'OVER_LIMIT' });
+    expect((await readConversation('chatgpt', 'conv-l')).historyTokens).toBe(0);
+    // Just within the limits: taken.
+    const fits = Array.from({ length: MESSAGE_LIMITS.seedMessages }, (_, i) => ({ id: `m${i}`, role: 'user' as const, text: 'hi' }));
+    expect(await fromTab('conversation/seed', seed(fits))).toMatchObject({ ok: true });
+  });
+
+  it('refuses a turn for a site from a tab on another site’s hosts (WRONG_SITE), counted in the tab’s site', async () => {
+    expect(await fromTab('turn/completed', turn({ site: 'claude' }))).toMatchObject({ ok: false, error: { code: 'WRONG_SITE' } });
+    expect(await fromTab('conversation/seed', { ...seed([{ id: 'u', role: 'user', text: 'hi' }]), site: 'claude' })).toMatchObject({
+      ok: false,
+      error: { code: 'WRONG_SITE' },
+    });
+    expect(await refusedCount('chatgpt', 2)).toMatchObject({ count: 2, code: 'WRONG_SITE' });
+    expect(recorded).toEqual([]);
+    expect(cachedConversation('claude', 'conv-l')).toBeUndefined();
+  });
+
+  it('refuses a turn from a tab on no chat site, or on a look-alike host', async () => {
+    for (const url of ['https://evil.example/c/x', 'https://chatgpt.com.evil.example/c/x', 'http://chatgpt.com/c/x']) {
+      expect(await fromTab('turn/completed', turn(), url)).toMatchObject({ ok: false, error: { code: 'WRONG_SITE' } });
+    }
+    expect(recorded).toEqual([]);
+    expect(await refusedCount('chatgpt', 3)).toMatchObject({ count: 3 });
+  });
+
+  it('keeps the count of refused messages when the page reports its health again', async () => {
+    await fromTab('turn/completed', turn({ answerText: 'y'.repeat(MESSAGE_LIMITS.messageChars + 1) }));
+    await refusedCount('chatgpt');
+    expect(await fromTab('site/health', { site: 'chatgpt', status: 'ok', reason: null, at: Date.now() + 1 })).toMatchObject({ ok: true });
+    expect((await siteHealthItem.getValue()).chatgpt).toMatchObject({ status: 'ok', refused: { count: 1 } });
+  });
+});
+
+describe('the page’s outbox', () => {
+  it('drops a message the worker refuses for good instead of resending it', async () => {
+    vi.useFakeTimers();
+    try {
+      for (const code of ['OVER_LIMIT', 'WRONG_SITE', 'INVALID_MESSAGE']) {
+        const send = vi.fn(async () => ({ ok: false as const, error: { code, message: 'refused' } }));
+        const outbox = new Outbox(send as never);
+        outbox.push('turn/completed', turn());
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(send).toHaveBeenCalledTimes(1);
+        expect(outbox.pending).toBe(0);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
