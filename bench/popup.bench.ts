@@ -16,7 +16,7 @@
  * same run and on the same seeded year, in the same rounds (the opens of all
  * rounds pooled), so before/after compare on a shared, noisy machine.
  */
-import { siteCustomRate } from '../src/counting/models';
+import { siteCustomRate } from '../src/sites/site-models';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';

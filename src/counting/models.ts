@@ -6,12 +6,11 @@
 import siteModels from '../../data/site-models.json';
 import { customRate } from '../core/custom-rates';
 import type { SiteId } from '../sites/site-ids';
+import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 
 interface SiteModels {
   default: string;
   labels: Array<{ pattern: string; key: string; custom_rate?: string }>;
-  /** The rate of `custom` when it is the site's default or the user's override. */
-  custom_rate?: string;
 }
 
 /** A model as a turn is counted with it: a key of the model table, and for `custom` its rate. */
@@ -20,8 +19,6 @@ export interface ResolvedModel {
   /** Wh per 1,000 tokens, only when `modelKey` is `custom`. */
   customWhPer1k?: number;
 }
-
-export const CUSTOM_KEY = 'custom';
 
 const SITES = (siteModels as { sites: Record<SiteId, SiteModels> }).sites;
 const compiled = new Map<SiteId, Array<{ re: RegExp; key: string; rate?: string }>>();
@@ -45,12 +42,6 @@ export function modelKeyForLabel(site: SiteId, label: string | null): string | n
 function labelMatch(site: SiteId, label: string | null) {
   if (!label) return null;
   return patternsOf(site).find(({ re }) => re.test(label)) ?? null;
-}
-
-/** The site's own custom rate (Wh per 1,000 tokens), for `custom` as its default or as an override; null when it has none. */
-export function siteCustomRate(site: SiteId): number | null {
-  const id = SITES[site].custom_rate;
-  return id ? customRate(id).wh_per_1k : null;
 }
 
 function withRate(modelKey: string, rateId: string | undefined, site: SiteId): ResolvedModel {

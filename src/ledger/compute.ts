@@ -5,7 +5,7 @@ import { imagesTurnId } from '../domain/image-records';
 import { calculationBody, type RemoteRequest } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
-import { CUSTOM_KEY, siteCustomRate } from '../counting/models';
+import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 
 /** The turn as recorded under the user's settings: without the reasoning estimate when estimates are off. */
 export function turnUnderSettings(turn: CountedTurn, settings: Settings): CountedTurn {

@@ -1,7 +1,7 @@
 /** settings/update: the user's region, history and reasoning-estimate settings and per-site model choice, checked against the tables. */
 import { findModel, findRegion } from '../core';
 import { CodedError } from '../domain/errors';
-import { CUSTOM_KEY, siteCustomRate } from '../counting/models';
+import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 import type { SettingsPatch } from '../domain/popup';
 import { settingsItem, writeSettings } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';

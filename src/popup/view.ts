@@ -9,8 +9,7 @@ import { healthReasonText } from '../i18n/health-reason';
 import { t, tn } from '../i18n/t';
 import type { LedgerEntry, PopupState, RemoteStatus, SiteHealth, Totals } from '../domain';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../sites';
-import { modelRowsFor } from '../sites/site-models';
-import { CUSTOM_KEY, siteCustomRate } from '../counting/models';
+import { CUSTOM_KEY, modelRowsFor, siteCustomRate } from '../sites/site-models';
 import { parseModelGroup } from '../ledger/totals';
 import { parseBaseUrl, type RemoteUrlProblem } from '../remote/config';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteCustomRate } from '../../../src/counting/models';
+import { siteCustomRate } from '../../../src/sites/site-models';
 import { MODELS, REGIONS, findModel } from '../../../src/core';
 import { HEALTH_REASONS, type SiteHealth } from '../../../src/domain';
 import { healthReasonText } from '../../../src/i18n/health-reason';

@@ -1,5 +1,5 @@
 /** The site registry: every fact is declared once by its site module and derived everywhere else. */
-import { siteCustomRate } from '../../../src/counting/models';
+import { siteCustomRate } from '../../../src/sites/site-models';
 import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { MODELS } from '../../../src/core/tables';
