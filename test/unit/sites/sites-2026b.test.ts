@@ -139,3 +139,19 @@ describe('Grok', () => {
     expect(grok.conversationId('https://grok.com/')).toBeNull();
   });
 });
+
+describe('reading text on the three sites', () => {
+  const CHROME_WORDS = /\b(Copy code|Copy|Run|Retry|Edit|Regenerate|Rewrite|Read aloud|Show thinking|Share|Like|Submit)\b$/m;
+
+  it.each([
+    [perplexity, 'real-dom/perplexity-2026-05-21.html', 'https://www.perplexity.ai/search/a'],
+    [perplexity, 'sites/perplexity-2026-en.html', 'https://www.perplexity.ai/search/a'],
+    [copilot, 'sites/copilot-2026-en.html', 'https://copilot.microsoft.com/chats/a'],
+    [grok, 'sites/grok-2026-en.html', 'https://grok.com/c/a'],
+  ] as const)('never includes UI chrome at the end of a line (%#)', (adapter, file, url) => {
+    for (const text of readFixture(adapter, file, url).texts) {
+      expect(text).not.toBe('');
+      expect(text).not.toMatch(CHROME_WORDS);
+    }
+  });
+});
