@@ -117,7 +117,9 @@ export function computedByText(entry: Pick<LedgerEntry, 'computedBy' | 'plan'>):
 export function healthText(h: SiteHealth, locale = 'en'): string {
   const site = SITE_LABELS[h.site];
   // A reasoning time the page showed but we could not read: said, since nothing was estimated for it.
-  const detail = h.unreadableReasoningLabel ? ` ${t('health_reasoningUnreadable', h.unreadableReasoningLabel)}` : '';
+  const reasoning = h.unreadableReasoningLabel ? ` ${t('health_reasoningUnreadable', h.unreadableReasoningLabel)}` : '';
+  // Messages the worker refused (over a limit, from another site's tab): said, since they were not counted.
+  const detail = reasoning + (h.refused ? ` ${t('health_refused', String(h.refused.count))}` : '');
   if (h.status === 'ok') return t('health_ok', site) + detail;
   return t('health_notRecognized', [site, h.reason ? healthReasonText(h.reason, locale) : t('health_noReason')]) + detail;
 }

@@ -70,7 +70,12 @@ export interface GeneratedImage {
 export type SiteHooks = Readonly<Record<string, readonly string[]>>;
 
 export interface SiteAdapter extends SiteFacts {
-  /** User and assistant messages in page order. */
+  /**
+   * User and assistant messages in page order. An answer the page shows as several assistant
+   * messages (a tool call, an image, then the text; a continuation) is returned as those messages:
+   * the tracker counts every assistant message between two prompts as one answer, one turn
+   * (src/tracking/exchanges.ts), named by the first.
+   */
   findTurns(doc: Document): PageMessage[];
   /**
    * The text of a prompt or answer only: WITHOUT visible reasoning (see `readReasoning`), without UI

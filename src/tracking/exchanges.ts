@@ -16,8 +16,11 @@ export interface Exchange {
   parts: PageMessage[];
 }
 
-/** Between two parts of an answer: a paragraph break, as the page shows them. */
-export const PART_SEPARATOR = '\n\n';
+/**
+ * Between two parts of an answer: a line break, as between the paragraphs of one message (the
+ * adapters' readText), so an answer reads the same whether the page splits it into messages or not.
+ */
+export const PART_SEPARATOR = '\n';
 
 /** The messages as exchanges: each prompt with the assistant messages up to the next prompt. */
 export function exchangesOf(messages: readonly PageMessage[]): Exchange[] {
@@ -38,7 +41,7 @@ export function exchangesOf(messages: readonly PageMessage[]): Exchange[] {
   return out;
 }
 
-/** The text of an answer from its parts' texts: empty parts left out, one paragraph break between them. */
+/** The text of an answer from its parts' texts: empty parts left out, one line break between them. */
 export function joinParts(texts: readonly string[]): string {
   return texts.filter((t) => t !== '').join(PART_SEPARATOR);
 }

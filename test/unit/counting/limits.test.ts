@@ -29,8 +29,8 @@ beforeEach(() => {
 
 /** As Chrome delivers a content script's message: the frame's URL and its tab. */
 async function fromTab(type: MessageType, data: unknown, tabUrl = CHATGPT_TAB): Promise<MessageResult<unknown>> {
-  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, { url: tabUrl, tab: { id: 7, url: tabUrl } }, () => undefined);
-  return answer as MessageResult<unknown>;
+  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, { url: tabUrl, tab: { id: 7, url: tabUrl } as never }, () => undefined);
+  return answer as unknown as MessageResult<unknown>;
 }
 
 const turn = (extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
@@ -128,5 +128,13 @@ describe('the page’s outbox', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the popup', () => {
+  it('says how many messages of a site were refused', async () => {
+    const { healthText } = await import('../../../src/popup/view');
+    const text = healthText({ site: 'chatgpt', status: 'ok', reason: null, at: 1, refused: { count: 3, code: 'OVER_LIMIT', at: 1 } });
+    expect(text).toContain('3 messages from its pages were refused');
   });
 });

@@ -69,6 +69,13 @@ export const CHATGPT_DRIFT_VARIANTS: ChatgptVariant[] = [
     url: 'https://chatgpt.com/c/drift-a2',
     pause: pauseA,
   },
+  {
+    site: 'chatgpt',
+    name: 'a, answers in several messages (tool call, image, continuation)',
+    file: 'sites/chatgpt-multipart.html',
+    url: 'https://chatgpt.com/c/drift-am',
+    pause: pauseA,
+  },
   { site: 'chatgpt', name: 'b, zh-CN (live capture)', file: 'sites/chatgpt-b-zh.html', url: 'https://chatgpt.com/uc/drift-b', pause: pauseBPending },
   { site: 'chatgpt', name: 'b, en', file: 'sites/chatgpt-b-en.html', url: 'https://chatgpt.com/uc/drift-b', pause: pauseB },
   { site: 'chatgpt', name: 'c, en (live recording)', file: 'sites/chatgpt-c-en.html', url: 'https://chatgpt.com/c/drift-c', pause: pauseC },

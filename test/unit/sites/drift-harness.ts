@@ -12,7 +12,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS, type SiteId } from '../../../src/sites';
-import type { SiteAdapter } from '../../../src/sites/adapter';
+import type { PageMessage, SiteAdapter } from '../../../src/sites/adapter';
+import { answerExtrasOf, exchangesOf, joinParts } from '../../../src/tracking/exchanges';
 import { answerProblem, promptsProblem } from '../../../src/tracking/recognize';
 import { fixture, loadPage } from './load-page';
 
@@ -44,16 +45,29 @@ export interface Reading {
   messages: Array<{ role: string; text: string; reasoning: string | null; images: number }>;
 }
 
-/** What the tracker would take from the page, and whether it would take it at all. */
+/**
+ * What the tracker would take from the page, and whether it would take it at all: each prompt, and
+ * each answer with all its parts together (src/tracking/exchanges.ts), as the tracker counts them.
+ */
 export function readPage(adapter: SiteAdapter, doc: Document): Reading {
   const turns = adapter.findTurns(doc);
-  const messages = turns.map((t) => ({
-    role: t.role,
-    text: adapter.readText(t),
-    reasoning: t.role === 'assistant' ? (adapter.readReasoning?.(t)?.text ?? null) : null,
-    images: t.role === 'assistant' ? (adapter.generatedImages?.(t) ?? []).filter((i) => i.ready).length : 0,
-  }));
-  const prompts = turns.flatMap((message, i) => (message.role === 'user' ? [{ message, text: messages[i].text }] : []));
+  const messages: Reading['messages'] = [];
+  const prompts: Array<{ message: PageMessage; text: string }> = [];
+  for (const { prompt, parts } of exchangesOf(turns)) {
+    if (prompt) {
+      const text = adapter.readText(prompt);
+      prompts.push({ message: prompt, text });
+      messages.push({ role: 'user', text, reasoning: null, images: 0 });
+    }
+    if (parts.length === 0) continue;
+    const extras = answerExtrasOf(adapter, parts);
+    messages.push({
+      role: 'assistant',
+      text: joinParts(parts.map((p) => adapter.readText(p))),
+      reasoning: extras.reasoning?.text ?? null,
+      images: extras.images?.length ?? 0,
+    });
+  }
   const ok =
     prompts.length > 0 &&
     messages.some((m) => m.role === 'assistant') &&
