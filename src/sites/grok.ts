@@ -16,7 +16,7 @@
  * data/custom-rates.json (docs/methodology.md).
  */
 import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
+import { anyMatches, CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, labelText, visibleText } from './dom';
 
 const ROW = '[id^="response-"]';
 const USER_BUBBLE = '[data-testid="user-message"]';
@@ -26,8 +26,6 @@ const MARKDOWN = '.response-content-markdown';
 const THINKING = '.thinking-container';
 const MODEL_CHAIN = ['#model-select-trigger', 'button[aria-label="Model select"]'];
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THINKING}`;
-/** Pictures smaller than this (by their width/height attributes) are icons and avatars. */
-const ICON_PX = 48;
 
 export const grokSite: SiteFacts = {
   site: 'grok',
@@ -83,12 +81,6 @@ function hasActions(answer: Element): boolean {
   const bubble = bubbleOf(answer);
   const thinking = thinkingBlock(answer);
   return Array.from(answer.querySelectorAll('button')).some((b) => !bubble.contains(b) && !thinking?.contains(b));
-}
-
-function isIcon(img: Element): boolean {
-  const w = Number(img.getAttribute('width'));
-  const h = Number(img.getAttribute('height'));
-  return (w > 0 && w < ICON_PX) || (h > 0 && h < ICON_PX);
 }
 
 export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {

@@ -13,6 +13,7 @@ import { BUILT_EXTENSION, openExtensionPage } from './support/extension-page';
 import { chunked, storedConversation, storedSiteHealth, streamingFixture } from './support/chat-pages';
 import { waitFor } from './support/wait';
 import type { CountedTurn } from '../../src/domain/turns';
+import { GROK } from './scenarios/chat-fixtures';
 
 let ext: LaunchedExtension;
 let context: BrowserContext;
@@ -78,13 +79,8 @@ const CASES: SiteCase[] = [
     fixture: 'grok-2026-en.html',
     path: (id) => `/c/${id}`,
     threadId: '3f9d2c1b-7a6e-4d5c-9b8a-0e1f2a3b4c5d',
-    promptBox: '.ProseMirror',
-    history: [
-      'Draw a wind farm at dusk, then tell me how much it produces.',
-      'Here is a wind farm at dusk.\nA 50 MW wind farm produces about 150 GWh a year.',
-      'How many homes is that?',
-      'About 40,000 European homes, at 3,700 kWh a year each.',
-    ],
+    promptBox: GROK.promptBox,
+    history: GROK.history,
     // Grok's models are not in the table: custom, at the rate of data/custom-rates.json.
     model: { modelKey: 'custom', customWhPer1k: 2 },
     think: true,
