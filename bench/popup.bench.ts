@@ -16,6 +16,7 @@
  * same run and on the same seeded year, in the same rounds (the opens of all
  * rounds pooled), so before/after compare on a shared, noisy machine.
  */
+import { siteCustomRate } from '../src/sites/site-models';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -44,6 +45,9 @@ const MODELS_BY_SITE: Record<(typeof SITE_IDS)[number], string[]> = {
   deepseek: ['delta-v3', 'delta-r1'],
   meta: ['epsilon-70b'],
   mistral: ['zeta-medium-3.5'],
+  perplexity: ['epsilon-70b', 'beta-sonnet-4.6'],
+  copilot: ['alpha-5.6-terra', 'o1'],
+  grok: ['custom'],
 };
 
 /** A year of turns ending today: 100 a day across the six sites, conversations of 10 turns with growing history. */
@@ -62,7 +66,7 @@ function* yearOfTurns(now: number): Generator<CountedTurn> {
         time: Math.min(dayStart.getTime() + k * 5 * 60_000, now),
         site,
         conversationId: `bench-${site}-${Math.floor(n / (SITE_IDS.length * 10))}`,
-        modelKey: models[n % models.length]!,
+        ...modelOf(site, models[n % models.length]!),
         promptTokens: 40 + ((n * 37) % 400),
         historyTokens: inConversation * 900,
         answerTokens: 200 + ((n * 53) % 1200),
@@ -71,6 +75,12 @@ function* yearOfTurns(now: number): Generator<CountedTurn> {
       n++;
     }
   }
+}
+
+/** A bench turn's model: a custom key carries its site's rate, as counting gives it. */
+function modelOf(site: (typeof SITE_IDS)[number], modelKey: string): { modelKey: string; customWhPer1k?: number } {
+  const rate = modelKey === 'custom' ? siteCustomRate(site) : null;
+  return rate === null ? { modelKey } : { modelKey, customWhPer1k: rate };
 }
 
 /** Runs the worker's ledger on an in-memory browser and returns every storage key it wrote. */

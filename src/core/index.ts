@@ -22,3 +22,4 @@ export * from './errors';
 export * from './schemas';
 export * from './tables';
 export * from './reasoning';
+export * from './custom-rates';

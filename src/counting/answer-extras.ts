@@ -7,7 +7,8 @@
  * - a duration and no full text (nothing, or only a summary): estimated from the duration, and a
  *   summary is not counted on top (the estimate covers the reasoning it sums up);
  * - a summary and no readable duration: the summary is counted (too low, and said so);
- * - a duration label with no readable duration: nothing estimated, and the label is reported.
+ * - a duration label with no readable duration, or of a model family with no published decode
+ *   speed: nothing estimated, and the label is reported.
  */
 import { estimateHiddenReasoningTokens, reasoningSpeed } from '../core';
 import type { TurnCompleted } from '../domain/turns';
@@ -38,7 +39,9 @@ export function answerExtras(turn: TurnCompleted, modelKey: string, count: Count
   const text = shown.text?.trim() ? shown.text : null;
   if (text && !shown.summaryOnly) return { ...none, reasoningTokens: count(text) };
   const seconds = parseReasoningDuration(shown.durationLabel);
-  if (seconds !== null) return { ...none, estimatedReasoningTokens: estimateHiddenReasoningTokens(seconds, familyFor(turn, modelKey)) };
+  const family = familyFor(turn, modelKey);
+  // A family without a published decode speed (Grok) cannot be estimated: reported like an unreadable label, never a silent 0.
+  if (seconds !== null && reasoningSpeed(family)) return { ...none, estimatedReasoningTokens: estimateHiddenReasoningTokens(seconds, family) };
   return {
     ...none,
     reasoningTokens: text ? count(text) : 0,

@@ -8,7 +8,7 @@ import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { cachedConversation, dropCachedConversations, readConversation, writeConversation } from './conversations';
 import { answerExtras, type AnswerExtras } from './answer-extras';
-import { resolveModelKey, warmUpModelPatterns } from './models';
+import { resolveModel, resolveModelKey, warmUpModelPatterns } from './models';
 import { counterFor, loadedCounter, type Count } from './tokens';
 
 export interface CountResult {
@@ -39,8 +39,8 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
       }
 
       const settings = loadedSettings ?? (await currentSettings());
-      const modelKey = resolveModelKey(turn.site, turn.modelLabel, settings.modelOverrides);
-      const { tokenizer, count } = await conversationCounter(state, modelKey);
+      const model = resolveModel(turn.site, turn.modelLabel, settings.modelOverrides);
+      const { tokenizer, count } = await conversationCounter(state, model.modelKey);
       const promptTokens = count(turn.promptText);
       const answerTokens = count(turn.answerText);
       const promptId = turn.promptId ?? `${turn.turnId}:prompt`;
@@ -48,13 +48,13 @@ export function countTurn(turn: TurnCompleted): Promise<CountResult> {
       // A regenerated answer re-reads what its prompt re-read; a prompt already seeded (it was on the
       // page before its answer finished) is not its own history.
       const history = earlier ? earlier.historyBefore : state.historyTokens - (state.messages[promptId] ?? 0);
-      const extras = answerExtras(turn, modelKey, count);
+      const extras = answerExtras(turn, model.modelKey, count);
       const counted: CountedTurn = {
         turnId: turn.turnId,
         time: turn.finishedAt,
         site: turn.site,
         conversationId: turn.conversationId,
-        modelKey,
+        ...model,
         promptTokens,
         historyTokens: settings.countHistory ? history : 0,
         answerTokens,

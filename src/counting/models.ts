@@ -1,19 +1,32 @@
-/** Which model key a turn is counted with: the user's override, else the page's label, else the site's default. */
+/**
+ * Which model a turn is counted with: the user's override, else the page's label, else the site's
+ * default. A model the model table does not have is counted as `custom` with a rate of
+ * data/custom-rates.json (sent as custom_wh_per_1k), named by the label or by the site.
+ */
 import siteModels from '../../data/site-models.json';
+import { customRate } from '../core/custom-rates';
 import type { SiteId } from '../sites/site-ids';
+import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 
 interface SiteModels {
   default: string;
-  labels: Array<{ pattern: string; key: string }>;
+  labels: Array<{ pattern: string; key: string; custom_rate?: string }>;
+}
+
+/** A model as a turn is counted with it: a key of the model table, and for `custom` its rate. */
+export interface ResolvedModel {
+  modelKey: string;
+  /** Wh per 1,000 tokens, only when `modelKey` is `custom`. */
+  customWhPer1k?: number;
 }
 
 const SITES = (siteModels as { sites: Record<SiteId, SiteModels> }).sites;
-const compiled = new Map<SiteId, Array<{ re: RegExp; key: string }>>();
+const compiled = new Map<SiteId, Array<{ re: RegExp; key: string; rate?: string }>>();
 
 function patternsOf(site: SiteId) {
   let list = compiled.get(site);
   if (!list) {
-    list = SITES[site].labels.map(({ pattern, key }) => ({ re: new RegExp(pattern, 'i'), key }));
+    list = SITES[site].labels.map(({ pattern, key, custom_rate }) => ({ re: new RegExp(pattern, 'i'), key, rate: custom_rate }));
     compiled.set(site, list);
   }
   return list;
@@ -23,12 +36,31 @@ export const defaultModelKey = (site: SiteId): string => SITES[site].default;
 
 /** The model key for a page label, or null when no pattern of the site matches it. */
 export function modelKeyForLabel(site: SiteId, label: string | null): string | null {
+  return labelMatch(site, label)?.key ?? null;
+}
+
+function labelMatch(site: SiteId, label: string | null) {
   if (!label) return null;
-  return patternsOf(site).find(({ re }) => re.test(label))?.key ?? null;
+  return patternsOf(site).find(({ re }) => re.test(label)) ?? null;
+}
+
+function withRate(modelKey: string, rateId: string | undefined, site: SiteId): ResolvedModel {
+  if (modelKey !== CUSTOM_KEY) return { modelKey };
+  const rate = rateId ? customRate(rateId).wh_per_1k : siteCustomRate(site);
+  if (rate === null) throw new Error(`data/site-models.json: ${site} counts custom without a custom_rate`);
+  return { modelKey, customWhPer1k: rate };
+}
+
+export function resolveModel(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): ResolvedModel {
+  const override = overrides[site];
+  if (override) return withRate(override, undefined, site);
+  const match = labelMatch(site, label);
+  if (match) return withRate(match.key, match.rate, site);
+  return withRate(defaultModelKey(site), undefined, site);
 }
 
 export function resolveModelKey(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): string {
-  return overrides[site] ?? modelKeyForLabel(site, label) ?? defaultModelKey(site);
+  return resolveModel(site, label, overrides).modelKey;
 }
 
 export function warmUpModelPatterns(): void {

@@ -7,6 +7,8 @@ export interface RemoteRequest {
   input_tokens: number;
   output_tokens: number;
   region: string;
+  /** Wh per 1,000 tokens, sent only with model `custom` (the specification requires it there). */
+  custom_wh_per_1k?: number;
 }
 
 /**

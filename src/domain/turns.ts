@@ -120,6 +120,8 @@ export const CountedTurnSchema = z.object({
   site: SiteIdSchema,
   conversationId: z.string(),
   modelKey: z.string(),
+  /** The rate (Wh per 1,000 tokens) a `custom` model key was counted with (data/custom-rates.json); absent for every other key. */
+  customWhPer1k: z.number().positive().max(1000).optional(),
   promptTokens: z.number().int().nonnegative(),
   historyTokens: z.number().int().nonnegative(),
   answerTokens: z.number().int().nonnegative(),

@@ -5,6 +5,7 @@ import { imagesTurnId } from '../domain/image-records';
 import { calculationBody, type RemoteRequest } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
+import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 
 /** The turn as recorded under the user's settings: without the reasoning estimate when estimates are off. */
 export function turnUnderSettings(turn: CountedTurn, settings: Settings): CountedTurn {
@@ -17,12 +18,20 @@ export function turnUnderSettings(turn: CountedTurn, settings: Settings): Counte
 /** The turn as the calculation sees it: the user's model override and history setting applied, the current region. */
 export function requestFor(turn: CountedTurn, settings: Settings): RemoteRequest {
   const history = settings.countHistory ? turn.historyTokens : 0;
+  const override = settings.modelOverrides[turn.site];
+  const model = override ?? turn.modelKey;
   return {
-    model: settings.modelOverrides[turn.site] ?? turn.modelKey,
+    model,
     input_tokens: turn.promptTokens + history,
     output_tokens: turn.answerTokens + (turn.reasoningTokens ?? 0) + (turn.estimatedReasoningTokens ?? 0),
     region: settings.region,
+    ...customRateOf(model, override ? siteCustomRate(turn.site) : turn.customWhPer1k),
   };
+}
+
+/** `custom_wh_per_1k` for a custom model (the turn's own rate, or the site's for an override); nothing for any other key. */
+function customRateOf(model: string, rate: number | null | undefined): Pick<RemoteRequest, 'custom_wh_per_1k'> {
+  return model === CUSTOM_KEY && rate ? { custom_wh_per_1k: rate } : {};
 }
 
 /** The record of the images an answer generated: a turn of its own, priced per image. */
@@ -63,6 +72,7 @@ function entry(
     site: turn.site,
     conversationId: turn.conversationId,
     modelKey: req.model,
+    ...(req.custom_wh_per_1k === undefined ? {} : { customWhPer1k: req.custom_wh_per_1k }),
     promptTokens: turn.promptTokens,
     historyTokens: turn.historyTokens,
     answerTokens: turn.answerTokens,
@@ -111,6 +121,7 @@ export function turnOf(e: LedgerEntry): CountedTurn {
     site: e.site,
     conversationId: e.conversationId,
     modelKey: e.modelKey,
+    ...(e.customWhPer1k === undefined ? {} : { customWhPer1k: e.customWhPer1k }),
     promptTokens: e.promptTokens,
     historyTokens: e.historyTokens,
     answerTokens: e.answerTokens,
@@ -122,6 +133,12 @@ export function turnOf(e: LedgerEntry): CountedTurn {
 
 /** The stored entry's counts with another region: inputs stay as recorded (history setting, model and tokenizer at the time); nothing is tokenized again. */
 export function recomputeEntry(e: LedgerEntry, region: string): Result<LedgerEntry, CoreError> {
-  const req: RemoteRequest = { model: e.modelKey, input_tokens: e.inputTokens, output_tokens: e.outputTokens, region };
+  const req: RemoteRequest = {
+    model: e.modelKey,
+    input_tokens: e.inputTokens,
+    output_tokens: e.outputTokens,
+    region,
+    ...customRateOf(e.modelKey, e.customWhPer1k),
+  };
   return computeLocally(turnOf(e), req, 'local');
 }

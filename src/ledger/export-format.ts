@@ -1,7 +1,7 @@
 /** The ledger as CSV and JSON files. Columns documented in docs/export-format.md. */
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
-import { rowTotals, splitGroupKey } from './totals';
+import { parseModelGroup, rowTotals, splitGroupKey } from './totals';
 
 export const CSV_COLUMNS = [
   'turn_id',
@@ -10,6 +10,7 @@ export const CSV_COLUMNS = [
   'site',
   'conversation_id',
   'model_key',
+  'custom_wh_per_1k',
   'prompt_tokens',
   'history_tokens',
   'answer_tokens',
@@ -52,6 +53,7 @@ export function toCsv(days: readonly DayEntries[]): string {
           e.site,
           e.conversationId,
           e.modelKey,
+          e.customWhPer1k ?? '',
           e.promptTokens,
           e.historyTokens,
           e.answerTokens,
@@ -96,8 +98,8 @@ export function toJson(days: readonly DayEntries[], months: readonly MonthTotals
     .sort(([a], [b]) => a.localeCompare(b))
     .flatMap(([day, rows]) =>
       Object.entries(rows).map(([key, r]) => {
-        const { site, modelKey } = splitGroupKey(key);
-        return { day, site, modelKey, ...rowTotals(r) };
+        const { site, modelKey: group } = splitGroupKey(key);
+        return { day, site, ...parseModelGroup(group), ...rowTotals(r) };
       }),
     );
   return JSON.stringify({

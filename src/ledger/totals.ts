@@ -4,6 +4,16 @@ import { answersIn } from '../domain/image-records';
 
 export const groupKey = (site: string, modelKey: string) => `${site}|${modelKey}`;
 
+/** A group's model: its key, and `@rate` after a custom key (turns of a custom model at different rates are different models). */
+export const modelGroup = (e: Pick<LedgerEntry, 'modelKey' | 'customWhPer1k'>): string =>
+  e.customWhPer1k === undefined ? e.modelKey : `${e.modelKey}@${e.customWhPer1k}`;
+
+/** A group's model read back: the key and, for a custom key, its rate. */
+export function parseModelGroup(group: string): { modelKey: string; customWhPer1k?: number } {
+  const at = group.indexOf('@');
+  return at < 0 ? { modelKey: group } : { modelKey: group.slice(0, at), customWhPer1k: Number(group.slice(at + 1)) };
+}
+
 export function splitGroupKey(key: string): { site: string; modelKey: string } {
   const i = key.indexOf('|');
   return { site: key.slice(0, i), modelKey: key.slice(i + 1) };
@@ -28,7 +38,7 @@ export const rowTurns = (r: TotalsRow): number => rowTotals(r).turns;
 export const rowEnergyKwh = (r: TotalsRow): number => rowTotals(r).energyKwh;
 
 export function addEntryToRows(rows: Record<string, TotalsRow>, e: LedgerEntry): void {
-  const k = groupKey(e.site, e.modelKey);
+  const k = groupKey(e.site, modelGroup(e));
   const t = rows[k] ? rowTotals(rows[k]) : emptyTotals();
   // An images record adds energy, not an answer.
   t.turns += answersIn(e);

@@ -1,6 +1,7 @@
 /** settings/update: the user's region, history and reasoning-estimate settings and per-site model choice, checked against the tables. */
 import { findModel, findRegion } from '../core';
 import { CodedError } from '../domain/errors';
+import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 import type { SettingsPatch } from '../domain/popup';
 import { settingsItem, writeSettings } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
@@ -12,7 +13,9 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
   const override = patch.modelOverride;
   if (override && override.modelKey !== null) {
     const m = findModel(override.modelKey);
-    if (!m || m.unit !== 'wh_per_1k_tokens') throw new CodedError('INVALID_MODEL', `${override.modelKey} is not a per-token model key.`);
+    // custom only where data/site-models.json gives the site a rate for it (Grok, Perplexity).
+    const customWithRate = m?.key === CUSTOM_KEY && siteCustomRate(override.site) !== null;
+    if (!m || (m.unit !== 'wh_per_1k_tokens' && !customWithRate)) throw new CodedError('INVALID_MODEL', `${override.modelKey} is not a per-token model key.`);
   }
   await queueWrite(async () => {
     const s = structuredClone(await settingsItem.getValue());

@@ -9,7 +9,8 @@ import { healthReasonText } from '../i18n/health-reason';
 import { t, tn } from '../i18n/t';
 import type { LedgerEntry, PopupState, RemoteStatus, SiteHealth, Totals } from '../domain';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../sites';
-import { modelRowsFor } from '../sites/site-models';
+import { CUSTOM_KEY, modelRowsFor, siteCustomRate } from '../sites/site-models';
+import { parseModelGroup } from '../ledger/totals';
 import { parseBaseUrl, type RemoteUrlProblem } from '../remote/config';
 
 export const PERIOD_KEYS = ['today', 'last7', 'last30', 'allTime'] as const;
@@ -26,13 +27,25 @@ export interface ModelOption {
   label: string;
 }
 
+/**
+ * A model as the popup names it: its key, and for `custom` the rate it was counted with
+ * ("custom (2 Wh/1k tokens)"). Takes a breakdown group (`custom@2`) or a key and a rate.
+ */
+export function modelText(group: string, locale = 'en', customWhPer1k?: number): string {
+  const { modelKey, customWhPer1k: groupRate } = parseModelGroup(group);
+  const rate = customWhPer1k ?? groupRate;
+  return rate === undefined ? modelKey : t('model_option', [modelKey, formatFactorNumber(rate, locale)]);
+}
+
 /** The model keys a user can pick for a site: its token-priced keys (src/sites/site-models.ts), legacy ones last and marked. */
 export function modelOptionsFor(site: SiteId, locale = 'en'): ModelOption[] {
   const rows = modelRowsFor(site);
   const current = rows.filter((m) => !m.legacy);
   const legacy = rows.filter((m) => m.legacy);
+  const custom = siteCustomRate(site);
   return [
     ...current.map((m) => ({ key: m.key, label: t('model_option', [m.key, formatFactorNumber(m.rate!, locale)]) })),
+    ...(custom === null ? [] : [{ key: CUSTOM_KEY, label: modelText(CUSTOM_KEY, locale, custom) }]),
     ...legacy.map((m) => ({ key: m.key, label: t('model_optionLegacy', [m.key, formatFactorNumber(m.rate!, locale)]) })),
   ];
 }

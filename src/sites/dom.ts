@@ -243,3 +243,13 @@ export function labelText(el: Element | null): string | null {
 
 /** Stop buttons as most sites label them (English and data attributes; used only as one signal among others). */
 export const GENERIC_STOP = ['button[aria-label*="Stop" i]', '[role="button"][aria-label*="Stop" i]', '[data-testid*="stop" i]'];
+
+/** Pictures smaller than this (by their width/height attributes) are icons and avatars, never generated images. */
+const ICON_PX = 48;
+
+/** Whether a picture is icon-sized by its width or height attribute. */
+export function isIcon(img: Element): boolean {
+  const w = Number(img.getAttribute('width'));
+  const h = Number(img.getAttribute('height'));
+  return (w > 0 && w < ICON_PX) || (h > 0 && h < ICON_PX);
+}

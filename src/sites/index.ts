@@ -14,6 +14,9 @@ import { gemini, geminiSite } from './gemini';
 import { deepseek, deepseekSite } from './deepseek';
 import { meta, metaSite } from './meta';
 import { mistral, mistralSite } from './mistral';
+import { perplexity, perplexitySite } from './perplexity';
+import { copilot, copilotSite } from './copilot';
+import { grok, grokSite } from './grok';
 
 export type { PageMessage, Role, SiteAdapter, SiteFacts } from './adapter';
 export { SITE_IDS, type SiteId } from './site-ids';
@@ -25,9 +28,12 @@ export const SITES: Readonly<Record<SiteId, SiteFacts>> = {
   deepseek: deepseekSite,
   meta: metaSite,
   mistral: mistralSite,
+  perplexity: perplexitySite,
+  copilot: copilotSite,
+  grok: grokSite,
 };
 
-export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral };
+export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok };
 
 /** Each site as users know it ("chatgpt.com"). */
 export const SITE_LABELS: Readonly<Record<SiteId, string>> = /* @__PURE__ */ mapSites((s) => s.label);

@@ -11,7 +11,7 @@
  * uploads sit in the user's message and are never looked at.
  */
 import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, GENERIC_STOP, idInUrl, visibleText } from './dom';
+import { anyMatches, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, visibleText } from './dom';
 
 const MESSAGE = '[data-message-id$="_user"], [data-message-id$="_assistant"]';
 const ARTICLE = '[role="article"]';
@@ -33,8 +33,6 @@ const STREAMING = [
 const SEND = '[data-testid="composer-send-button"]';
 const SEND_BUTTONS = `${SEND}, button[aria-label*="Send" i]`;
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THINKING}, ${CITATION}, [data-streamdown="code-block-header"]`;
-/** Pictures smaller than this (by their width/height attributes) are icons. */
-const ICON_PX = 48;
 
 export const metaSite: SiteFacts = {
   site: 'meta',
@@ -58,12 +56,6 @@ function messages(doc: Document): Array<{ role: Role; element: Element; own: str
 }
 
 const rowOf = (answer: Element): Element => (answer.matches(ANSWER_ROW) ? answer : (answer.querySelector(ANSWER_ROW) ?? answer));
-
-function isIcon(img: Element): boolean {
-  const w = Number(img.getAttribute('width'));
-  const h = Number(img.getAttribute('height'));
-  return (w > 0 && w < ICON_PX) || (h > 0 && h < ICON_PX);
-}
 
 export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
   hooks: {

@@ -4,11 +4,21 @@
  * o-series on chatgpt.com). Only token-priced keys: images have their own model.
  */
 import siteModels from '../../data/site-models.json';
+import { customRate } from '../core/custom-rates';
 import { MODELS, type ModelRow } from '../core/tables';
 import { SITES } from './index';
 import type { SiteId } from './site-ids';
 
-const SITE_TABLE = (siteModels as { sites: Record<SiteId, { default: string; labels: Array<{ key: string }> }> }).sites;
+const SITE_TABLE = (siteModels as { sites: Record<SiteId, { default: string; labels: Array<{ key: string }>; custom_rate?: string }> }).sites;
+
+/** The model key for a model the table does not have; its rate comes from data/custom-rates.json. */
+export const CUSTOM_KEY = 'custom';
+
+/** The site's own custom rate (Wh per 1,000 tokens), for `custom` as its default or as an override; null when it has none. */
+export function siteCustomRate(site: SiteId): number | null {
+  const id = SITE_TABLE[site].custom_rate;
+  return id ? customRate(id).wh_per_1k : null;
+}
 
 /** The keys data/site-models.json names for a site: its default and every label's key. */
 export function namedModelKeys(site: SiteId): Set<string> {

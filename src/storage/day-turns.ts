@@ -16,7 +16,9 @@
  * estimate when estimates were on). Image-gen records are rows of their own
  * (model `image-gen`, answer and output = the number of images).
  *
- * Version 4 appends the tokenizer that counted the turn (an index into `strings`, like the model).
+ * Version 4 appends the tokenizer that counted the turn (an index into `strings`, like the model),
+ * then the rate a `custom` model was computed with (Wh per 1,000 tokens; 0 for every other model),
+ * so a turn of a model the table does not have keeps its rate through recomputes and exports.
  * Turns recorded before were all counted with o200k, and keep their counts.
  */
 import { DEFAULT_REGION } from '../core/tables';
@@ -65,8 +67,8 @@ export interface DayTurnsV3 {
   rows: TurnRowV3[];
 }
 
-/** Version 4: a version 3 row, then [tokenizer] (a string index). */
-export type TurnRow = [...TurnRowV3, tokenizer: number];
+/** Version 4: a version 3 row, then [tokenizer (a string index), custom rate (0: not a custom model)]. */
+export type TurnRow = [...TurnRowV3, tokenizer: number, customWhPer1k: number];
 
 export interface DayTurns {
   strings: string[];
@@ -75,7 +77,7 @@ export interface DayTurns {
 
 const V2_ROW_LENGTH = 16;
 const V3_ROW_LENGTH = 19;
-const ROW_LENGTH = 20;
+const ROW_LENGTH = 21;
 
 export function emptyDay(): DayTurns {
   return { strings: [], rows: [] };
@@ -117,6 +119,7 @@ export function encodeEntries(entries: readonly LedgerEntry[]): DayTurns {
       e.estimatedReasoningTokens ?? 0,
       e.outputTokens,
       s(e.tokenizer),
+      e.customWhPer1k ?? 0,
     ]);
   }
   return day;
@@ -147,6 +150,7 @@ export function decodeRow(day: DayTurns, r: TurnRow): LedgerEntry {
   // Only what a turn has: a turn without reasoning decodes as it was recorded.
   if (r[16] > 0) entry.reasoningTokens = r[16];
   if (r[17] > 0) entry.estimatedReasoningTokens = r[17];
+  if (r[20] > 0) entry.customWhPer1k = r[20];
   return entry;
 }
 
@@ -163,7 +167,7 @@ function hasRows(x: unknown, length: number): boolean {
 /** A well-formed day of the current version (checked on read: a failed migration leaves the old shape behind). */
 export const isDayTurns = (x: unknown): x is DayTurns => hasRows(x, ROW_LENGTH);
 
-/** v3 -> v4: every turn recorded before version 4 was counted with o200k. */
+/** v3 -> v4: every turn recorded before version 4 was counted with o200k, and none with a custom rate. */
 export function migrateDayTurnsV3toV4(old: unknown): DayTurns {
   if (!hasRows(old, V3_ROW_LENGTH)) throw new Error('turns v3: expected { strings, rows } with 19 fields a row');
   const v3 = old as DayTurnsV3;
@@ -171,7 +175,7 @@ export function migrateDayTurnsV3toV4(old: unknown): DayTurns {
   const strings = [...v3.strings];
   let at = strings.indexOf(o200k);
   if (at === -1) at = strings.push(o200k) - 1;
-  return { strings, rows: v3.rows.map((r): TurnRow => [...r, at]) };
+  return { strings, rows: v3.rows.map((r): TurnRow => [...r, at, 0]) };
 }
 
 /** v2 -> v3: no reasoning was counted before version 3, and output tokens were the answer tokens. */

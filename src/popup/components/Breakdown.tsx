@@ -2,7 +2,7 @@ import type { PopupState } from '../../domain';
 import { SITE_LABELS } from '../../sites';
 import { formatCount, formatShare } from '../../display';
 import { t } from '../../i18n/t';
-import { breakdownRows, type BreakdownRow } from '../view';
+import { breakdownRows, modelText, type BreakdownRow } from '../view';
 
 function Table({ caption, first, rows, locale, testId }: { caption: string; first: string; rows: BreakdownRow[]; locale: string; testId: string }) {
   return (
@@ -49,7 +49,7 @@ export function Breakdown({ state, locale }: { state: PopupState; locale: string
     locale,
   );
   const models = breakdownRows(
-    state.byModel.map((m) => ({ key: m.modelKey, label: m.modelKey, totals: m.totals })),
+    state.byModel.map((m) => ({ key: m.modelKey, label: modelText(m.modelKey, locale), totals: m.totals })),
     locale,
   );
   return (

@@ -5,7 +5,7 @@ import { SITE_LABELS } from '../../sites';
 import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatUnitlessEstimate, formatWhen, waterQuantity } from '../../display';
 import { t, tn } from '../../i18n/t';
 import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
-import { computedByText, regionName } from '../view';
+import { computedByText, modelText, regionName } from '../view';
 import { QuantityText } from './QuantityText';
 import { Rich } from './Rich';
 
@@ -73,7 +73,7 @@ export function LastAnswer({
       <h2 id="last-h">{t('last_heading')}</h2>
       <div data-testid="last-answer">
         <p class="last-meta">
-          <strong>{SITE_LABELS[entry.site]}</strong> · <code data-testid="last-model">{entry.modelKey}</code> ·{' '}
+          <strong>{SITE_LABELS[entry.site]}</strong> · <code data-testid="last-model">{modelText(entry.modelKey, locale, entry.customWhPer1k)}</code> ·{' '}
           {when.today ? t('last_whenToday', when.time) : t('last_whenDate', [when.date, when.time])}
         </p>
         <dl class="last-figures">

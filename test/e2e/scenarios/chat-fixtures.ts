@@ -1,5 +1,5 @@
 /**
- * Two chat sites for the shared scenarios (and tracking.test.ts): the fixture page at its real
+ * Chat sites for the shared scenarios (and tracking.test.ts): the fixture page at its real
  * host URL, with the streaming script (test/fixtures/sites/stream.js), and the texts of the
  * messages already on the page, which the extension must count as the conversation's history.
  */
@@ -37,5 +37,20 @@ export const CLAUDE: ChatFixture = {
   history: [
     'What is a kilowatt-hour?',
     'A kilowatt-hour is the energy of one kilowatt used for one hour.\nA kettle uses about 0.1 kWh to boil a litre of water.',
+  ],
+};
+
+/** A site whose models are not in the model table: its turns count as custom, at a rate of data/custom-rates.json. */
+export const GROK: ChatFixture = {
+  site: 'grok',
+  origin: 'https://grok.com',
+  url: 'https://grok.com/c/e2e-shared-grok',
+  html: streamingFixture('grok-2026-en.html'),
+  promptBox: '.ProseMirror',
+  history: [
+    'Draw a wind farm at dusk, then tell me how much it produces.',
+    'Here is a wind farm at dusk.\nA 50 MW wind farm produces about 150 GWh a year.',
+    'How many homes is that?',
+    'About 40,000 European homes, at 3,700 kWh a year each.',
   ],
 };

@@ -1,7 +1,8 @@
 /**
- * Tracking, in each browser: on two chat sites (fixture pages at their real host URLs), the
+ * Tracking, in each browser: on three chat sites (fixture pages at their real host URLs), the
  * messages already on the page are the history, a streamed answer is counted once with exact
- * o200k counts (prompt, history, answer), the popup lists both sites, and the badge shows today.
+ * o200k counts (prompt, history, answer), the popup lists the sites and the model (Grok's with
+ * the custom rate it was counted with), and the badge shows today.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -10,7 +11,7 @@ import { formatBadgeWh } from '../../../src/worker/badge';
 import type { DriverPage } from '../support/driver';
 import { chunked } from '../support/chat-pages';
 import { waitFor } from '../support/wait';
-import { CHATGPT, CLAUDE, type ChatFixture } from './chat-fixtures';
+import { CHATGPT, CLAUDE, GROK, type ChatFixture } from './chat-fixtures';
 import type { ScenarioContext } from './context';
 import { badgeBackground, badgeText, digits, popupState, send, storedValues } from './extension-api';
 
@@ -20,12 +21,12 @@ const ANSWER = [
 ];
 
 export function trackingScenario(ctx: ScenarioContext): void {
-  describe('tracking on two chat sites, with the history already on the page', () => {
+  describe('tracking on three chat sites, with the history already on the page', () => {
     let ext: DriverPage;
 
     beforeAll(async () => {
       const b = ctx.browser();
-      for (const site of [CHATGPT, CLAUDE]) await b.serveChatPage(site.origin, site.html);
+      for (const site of [CHATGPT, CLAUDE, GROK]) await b.serveChatPage(site.origin, site.html);
       ext = await b.open(`${b.extensionOrigin}/popup.html`);
       expect(await send(ext, 'ledger/clear', { confirm: true })).toEqual({ ok: true, value: { ok: true } });
     });
@@ -61,7 +62,8 @@ export function trackingScenario(ctx: ScenarioContext): void {
         outputTokens: countTokens(answerText),
         computedBy: 'local',
       });
-      const want = calculate({ model: last.modelKey, input_tokens: last.inputTokens, output_tokens: last.outputTokens, region: last.region });
+      const custom = last.customWhPer1k === undefined ? {} : { custom_wh_per_1k: last.customWhPer1k };
+      const want = calculate({ model: last.modelKey, input_tokens: last.inputTokens, output_tokens: last.outputTokens, region: last.region, ...custom });
       if (!want.ok) throw new Error(want.error.message);
       expect(last.energyKwh).toBe(want.value.energy_kwh);
       await page.close();
@@ -75,17 +77,23 @@ export function trackingScenario(ctx: ScenarioContext): void {
       await streamTurn(CLAUDE, 'How does a wind turbine make electricity?');
     });
 
-    it('shows both sites in the popup and today’s energy on the badge, each turn counted once', async () => {
+    it('counts a turn streamed on grok.com as custom, at the rate of data/custom-rates.json', async () => {
+      await streamTurn(GROK, 'How much does one turbine make?');
+      expect((await popupState(ext)).lastTurn).toMatchObject({ site: 'grok', modelKey: 'custom', customWhPer1k: 2 });
+    });
+
+    it('shows the sites in the popup and today’s energy on the badge, each turn counted once', async () => {
       const s = await popupState(ext);
-      expect(s.totals.today.turns).toBe(2);
-      expect(s.bySite.map((r) => r.site).sort()).toEqual(['chatgpt', 'claude']);
+      expect(s.totals.today.turns).toBe(3);
+      expect(s.bySite.map((r) => r.site).sort()).toEqual(['chatgpt', 'claude', 'grok']);
       await ext.goto(`${ctx.browser().extensionOrigin}/popup.html`);
       await ext.waitForSelector('[data-testid="last-answer"]');
       expect(digits(await ext.text('[data-testid="last-prompt"]'))).toBe(String(s.lastTurn!.promptTokens));
       expect(digits(await ext.text('[data-testid="last-history"]'))).toBe(String(s.lastTurn!.historyTokens));
       expect(digits(await ext.text('[data-testid="last-input"]'))).toBe(String(s.lastTurn!.inputTokens));
       expect(digits(await ext.text('[data-testid="last-output"]'))).toBe(String(s.lastTurn!.outputTokens));
-      expect(await ext.text('[data-testid="last-model"]')).toBe(s.lastTurn!.modelKey);
+      // The latest turn is Grok's: its model with the rate it was counted with.
+      expect(await ext.text('[data-testid="last-model"]')).toBe('custom (2 Wh/1k tokens)');
       await expect.poll(() => badgeText(ext), { timeout: 10_000 }).toBe(formatBadgeWh(s.totals.today.energyKwh * 1000));
       expect(await badgeBackground(ext)).toEqual([0x0b, 0x6e, 0x4f, 255]); // BADGE_COLORS.background
     });

@@ -63,6 +63,18 @@ describe('remote mode, recording turns', () => {
     expect(state.remote.remaining).toBeGreaterThan(0);
   });
 
+  it('sends a turn of a model the table lacks as custom with its custom_wh_per_1k, and the service computes it as the core does', async () => {
+    const r = await rig(service.url, serviceKey);
+    const out = await r.ledger.record(turn({ turnId: 'rgrok', site: 'grok', modelKey: 'custom', customWhPer1k: 2 }));
+    const local = calculate({ model: 'custom', custom_wh_per_1k: 2, input_tokens: 1020, output_tokens: 450, region: 'global-avg' });
+    if (!out.recorded || !local.ok) throw new Error('not recorded');
+    expect(out.entry).toMatchObject({ computedBy: 'remote', modelKey: 'custom', customWhPer1k: 2, energyKwh: local.value.energy_kwh });
+    // What went over the wire: the spec's custom model with its rate, and counts only.
+    const f = await rig(fake.url, 'good-key');
+    await f.ledger.record(turn({ turnId: 'fgrok', site: 'grok', modelKey: 'custom', customWhPer1k: 2 }));
+    expect(fake.requests.at(-1)?.body).toEqual({ model: 'custom', custom_wh_per_1k: 2, input_tokens: 1020, output_tokens: 450, region: 'global-avg' });
+  });
+
   it('401: the turn is computed locally, the key is reported rejected, and remote mode pauses until reconfigured', async () => {
     fake.mode = '401';
     const r = await rig(fake.url, 'bad-key');

@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { findModel } from '../../../src/core/tables';
 import { SITE_IDS } from '../../../src/sites/site-ids';
-import { defaultModelKey, modelKeyForLabel, resolveModelKey } from '../../../src/counting/models';
+import { defaultModelKey, modelKeyForLabel, resolveModel, resolveModelKey } from '../../../src/counting/models';
+import { siteCustomRate } from '../../../src/sites/site-models';
+import { CUSTOM_RATES, customRate } from '../../../src/core/custom-rates';
 
 describe('site models (data/site-models.json)', () => {
   it('names only model keys of the specification, each of its own site family', () => {
-    const family = { chatgpt: /^(alpha-|o\d)/, claude: /^beta-/, gemini: /^gamma-/, deepseek: /^delta-/, meta: /^epsilon-/, mistral: /^zeta-/ };
+    const family = {
+      chatgpt: /^(alpha-|o\d)/,
+      claude: /^beta-/,
+      gemini: /^gamma-/,
+      deepseek: /^delta-/,
+      meta: /^epsilon-/,
+      mistral: /^zeta-/,
+      // Perplexity serves models of several families; Copilot runs OpenAI's; Grok's are in no family of the table.
+      perplexity: /^(alpha-|beta-|gamma-|delta-|epsilon-|zeta-|o\d|custom$)/,
+      copilot: /^(alpha-|o\d)/,
+      grok: /^custom$/,
+    };
     const sites = (siteModels as { sites: Record<string, { default: string; labels: Array<{ key: string }> }> }).sites;
     expect(Object.keys(sites).sort()).toEqual([...SITE_IDS].sort());
     for (const site of SITE_IDS) {
@@ -42,8 +55,53 @@ describe('site models (data/site-models.json)', () => {
       ['mistral', 'Mistral Medium', 'zeta-medium-3.5'],
       ['mistral', 'Mistral Large 3', 'zeta-large-3'],
       ['meta', 'Llama 4 Scout', 'epsilon-4-scout'],
+      ['perplexity', 'Prepared using Sonar', 'epsilon-70b'],
+      ['perplexity', 'Prepared using Best', 'epsilon-70b'],
+      ['perplexity', 'Prepared using Claude Sonnet 4.6 Thinking', 'beta-sonnet-4.6'],
+      ['perplexity', 'Prepared using Claude Opus 4.5', 'beta-opus-4.5'],
+      ['perplexity', 'Prepared using GPT-5.5', 'alpha-5.5'],
+      ['perplexity', 'Prepared using GPT-5.1', 'alpha-5.6-terra'],
+      ['perplexity', 'Prepared using o3-mini', 'o3-mini'],
+      ['perplexity', 'Prepared using Gemini 3 Pro', 'gamma-3.1-pro-preview'],
+      ['perplexity', 'Prepared using Gemini 3.5 Flash', 'gamma-3.5-flash'],
+      ['perplexity', 'Prepared using R1 1776', 'delta-r1'],
+      ['perplexity', 'Prepared using Grok 4', 'custom'],
+      ['perplexity', 'Prepared using Kimi K2 Thinking', 'custom'],
+      ['copilot', 'Think Deeper', 'o1'],
+      ['copilot', 'Smart (GPT-5)', 'alpha-5.6-terra'],
+      ['copilot', 'GPT-4o', 'alpha-4o'],
+      ['copilot', 'o3-mini', 'o3-mini'],
+      ['copilot', 'Quick response', null],
+      ['grok', 'Grok 4', null],
     ];
     for (const [site, label, key] of cases) expect(modelKeyForLabel(site, label), `${site}: ${label}`).toBe(key);
+  });
+
+  it('counts a model the table lacks as custom, with the rate data/custom-rates.json names for it', () => {
+    expect(resolveModel('grok', 'Grok 4 Heavy', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('grok').wh_per_1k });
+    expect(resolveModel('grok', null, {})).toEqual({ modelKey: 'custom', customWhPer1k: 2 });
+    expect(resolveModel('perplexity', 'Prepared using Grok 4', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('grok').wh_per_1k });
+    expect(resolveModel('perplexity', 'Prepared using Kimi K2', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
+    expect(resolveModel('perplexity', null, {})).toEqual({ modelKey: 'epsilon-70b' });
+    // An override to custom takes the site's own rate; any other override drops the rate.
+    expect(resolveModel('perplexity', 'Prepared using Sonar', { perplexity: 'custom' })).toEqual({ modelKey: 'custom', customWhPer1k: 0.6 });
+    expect(resolveModel('grok', 'Grok 4', { grok: 'custom' })).toEqual({ modelKey: 'custom', customWhPer1k: 2 });
+    expect(resolveModel('perplexity', 'Prepared using Grok 4', { perplexity: 'beta-opus-5' })).toEqual({ modelKey: 'beta-opus-5' });
+    expect(siteCustomRate('chatgpt')).toBeNull();
+  });
+
+  it('writes each custom rate once, with its source, derivation and uncertainty', () => {
+    for (const r of CUSTOM_RATES) {
+      expect(r.low).toBeLessThanOrEqual(r.wh_per_1k);
+      expect(r.high).toBeGreaterThanOrEqual(r.wh_per_1k);
+      expect(r.source).toMatch(/https:\/\//);
+      expect(r.derivation.length).toBeGreaterThan(40);
+      expect(r.uncertainty.length).toBeGreaterThan(40);
+    }
+    const named = Object.values((siteModels as { sites: Record<string, { custom_rate?: string; labels: Array<{ custom_rate?: string }> }> }).sites).flatMap(
+      (s) => [s.custom_rate, ...s.labels.map((l) => l.custom_rate)].filter((id): id is string => !!id),
+    );
+    for (const id of named) expect(() => customRate(id)).not.toThrow();
   });
 
   it('resolves override, then label, then default', () => {

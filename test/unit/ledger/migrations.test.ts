@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2 } from '../../../src/storage/counted-turn-migrations';
 import {
   decodeEntries,
+  encodeEntries,
   isDayTurns,
   migrateDayTurnsV1toV2,
   migrateDayTurnsV2toV3,
@@ -68,7 +69,7 @@ async function seedV1(meta: Record<string, unknown> | null) {
   });
 }
 
-describe('raw turns v1 -> v2 -> v3', () => {
+describe('raw turns v1 -> v2 -> v3 -> v4', () => {
   it('migrates a stored v1 day (no meta) to the compact shape when the day is first read', async () => {
     await seedV1(null);
     const exported = JSON.parse((await newLedger().exportLedger('json')).content);
@@ -173,5 +174,30 @@ describe('turns recorded before they kept their tokenizer (o200k)', () => {
     expect(conversation).toEqual({ historyTokens: 9, messages: { a: 9 }, turns: { t: { ...old, tokenizer: 'o200k' } }, updatedAt: 1, tokenizer: 'o200k' });
     expect(migrateConversationV1toV2(null)).toBeNull();
     expect(migrateLedgerIndexV1toV2({ days: {}, months: [], lastTurn: old }).lastTurn).toEqual({ ...old, tokenizer: 'o200k' });
+  });
+});
+
+describe('raw turns v3 -> v4 (the custom rate column)', () => {
+  it('migrates a stored v3 day: no custom rate, every number unchanged', async () => {
+    const v3 = migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY));
+    expect(v3.rows.every((r) => r.length === 19)).toBe(true);
+    await fakeBrowser.storage.local.set({
+      'turns:2026-01-05': v3,
+      'turns:2026-01-05$': { v: 3 },
+      ledger: { days: { '2026-01-05': { turns: 2, bytes: 900 } }, months: [], lastTurn: null },
+      ledger$: { v: 1 },
+    });
+    const exported = JSON.parse((await newLedger().exportLedger('json')).content);
+    expect(exported.turns[0]).toMatchObject(V1_DAY[0]);
+    expect(exported.turns[0].customWhPer1k).toBeUndefined();
+    const stored = await dump();
+    expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
+  });
+
+  it("keeps a custom turn's rate through encoding", () => {
+    const [custom] = decodeEntries(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1)))));
+    const [back] = decodeEntries(encodeEntries([{ ...custom, modelKey: 'custom', customWhPer1k: 2 }]));
+    expect(back).toMatchObject({ modelKey: 'custom', customWhPer1k: 2, tokenizer: 'o200k' });
   });
 });

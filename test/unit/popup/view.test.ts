@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siteCustomRate } from '../../../src/sites/site-models';
 import { MODELS, REGIONS, findModel } from '../../../src/core';
 import { HEALTH_REASONS, type SiteHealth } from '../../../src/domain';
 import { healthReasonText } from '../../../src/i18n/health-reason';
@@ -20,14 +21,19 @@ import { LOCALES, useCatalog } from '../../support/messages';
 import { EMPTY_TOTALS, REMOTE_OFF, ledgerEntry, popupState } from './fixtures';
 
 describe('modelOptionsFor', () => {
-  it.each(SITE_IDS)('offers only token-priced keys of the %s family, every one in the model table', (site) => {
+  it.each(SITE_IDS)('offers only token-priced keys of the %s family (custom with its rate where the site has one), every one in the model table', (site) => {
     const options = modelOptionsFor(site);
     expect(options.length).toBeGreaterThan(0);
     for (const o of options) {
       const row = findModel(o.key)!;
+      if (o.key === 'custom') {
+        expect(o.label).toBe(`custom (${siteCustomRate(site)} Wh/1k tokens)`);
+        continue;
+      }
       expect(row.unit).toBe('wh_per_1k_tokens');
       expect(o.key.startsWith(`${SITES[site].modelFamily}-`) || namedModelKeys(site).has(o.key)).toBe(true);
     }
+    expect(options.some((o) => o.key === 'custom')).toBe(siteCustomRate(site) !== null);
   });
   it('covers every family key of the table, legacy keys last and marked', () => {
     const claude = modelOptionsFor('claude');

@@ -32,6 +32,11 @@ export interface Variant {
    * the unmutated paused page is checked.
    */
   pausedUnderDrift?: boolean;
+  /**
+   * Elements that look like controls but hold the user's or the model's own words (Perplexity shows a
+   * link in a prompt as a role=button chip): another UI language leaves their text as it is.
+   */
+  ownWords?: string;
 }
 
 export interface Reading {
@@ -172,8 +177,8 @@ const LABEL_ATTRS = ['aria-label', 'title', 'placeholder', 'alt', 'data-send-lab
 /** Visually hidden texts and the texts of controls: UI, not messages. */
 const UI_TEXT = '.sr-only, .cdk-visually-hidden, [data-message-attribution], [data-conversation-role], [role="status"], button, [role="button"]';
 
-/** Another UI language: every label and visually hidden or control text changes, nothing else. */
-export function translateLabels(doc: Document): number {
+/** Another UI language: every label and visually hidden or control text changes, nothing else (`ownWords` kept). */
+export function translateLabels(doc: Document, ownWords?: string): number {
   let n = 0;
   for (const el of Array.from(doc.querySelectorAll(LABEL_ATTRS.map((a) => `[${a}]`).join(',')))) {
     for (const a of LABEL_ATTRS) {
@@ -185,6 +190,7 @@ export function translateLabels(doc: Document): number {
     }
   }
   for (const el of Array.from(doc.querySelectorAll(UI_TEXT))) {
+    if (ownWords && el.matches(ownWords)) continue;
     if (el.children.length === 0 && (el.textContent ?? '').trim() !== '') {
       el.textContent = `ⵜ ${[...(el.textContent ?? '')].reverse().join('')}`;
       n++;
@@ -222,7 +228,9 @@ export function describeDrift(variants: readonly Variant[]): void {
       return doc;
     };
     const baseline = readPage(adapter, load(false));
-    const mutations = mutationsOf(adapter);
+    const mutations = mutationsOf(adapter).map(([name, mutate]): Mutation =>
+      mutate === translateLabels && variant.ownWords ? [name, (doc) => translateLabels(doc, variant.ownWords)] : [name, mutate],
+    );
 
     it('reads the unchanged page as finished, and mid-answer as not finished', () => {
       expect(baseline.ok).toBe(true);

@@ -12,6 +12,9 @@ const SITE_OF: Array<[RegExp, SiteAdapter, string]> = [
   [/^deepseek/, ADAPTERS.deepseek, 'https://chat.deepseek.com/a/chat/s/secret'],
   [/^meta/, ADAPTERS.meta, 'https://www.meta.ai/prompt/secret'],
   [/^mistral/, ADAPTERS.mistral, 'https://chat.mistral.ai/chat/secret'],
+  [/^perplexity/, ADAPTERS.perplexity, 'https://www.perplexity.ai/search/secret'],
+  [/^copilot/, ADAPTERS.copilot, 'https://copilot.microsoft.com/chats/secret'],
+  [/^grok/, ADAPTERS.grok, 'https://grok.com/c/secret'],
 ];
 
 const PAGES = ['sites', 'real-dom'].flatMap((dir) =>

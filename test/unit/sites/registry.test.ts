@@ -1,4 +1,5 @@
 /** The site registry: every fact is declared once by its site module and derived everywhere else. */
+import { siteCustomRate } from '../../../src/sites/site-models';
 import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { MODELS } from '../../../src/core/tables';
@@ -46,29 +47,40 @@ describe('model keys per site, from the model family and data/site-models.json',
   const families = SITE_IDS.map((s) => SITES[s].modelFamily);
   const familyOf = (key: string) => families.find((f) => key.startsWith(`${f}-`)) ?? null;
 
-  it('gives every site its own family', () => {
-    expect(new Set(families).size).toBe(families.length);
+  it('names the family of each site, and every family of the table belongs to a site', () => {
     expect(Object.keys(table).sort()).toEqual([...SITE_IDS].sort());
+    // Several sites may run one provider's models (Copilot runs OpenAI's, as chatgpt.com does).
+    const tableFamilies = new Set(MODELS.filter((m) => m.unit === 'wh_per_1k_tokens' && /^[a-z]+-/.test(m.key)).map((m) => m.key.split('-')[0]));
+    for (const f of tableFamilies) expect(families, f).toContain(f);
   });
 
-  it.each(SITE_IDS)('%s: every key its data names is offered, and is of its family or of none', (site) => {
+  it.each(SITE_IDS)('%s: every key its data names is offered, custom with the own rate of the site', (site) => {
     const offered = new Set(modelRowsFor(site).map((m) => m.key));
     for (const key of namedModelKeys(site)) {
-      expect(offered.has(key), key).toBe(true);
-      expect([SITES[site].modelFamily, null]).toContain(familyOf(key));
+      if (key === 'custom') expect(siteCustomRate(site), `${site} names custom`).not.toBeNull();
+      else expect(offered.has(key), key).toBe(true);
     }
   });
 
-  it('offers the unprefixed OpenAI reasoning keys on chatgpt.com only, without a name rule in code', () => {
-    const chatgpt = modelRowsFor('chatgpt').map((m) => m.key);
-    expect(chatgpt).toEqual(expect.arrayContaining(['o1', 'o1-mini', 'o3-mini', 'alpha-5.6-terra']));
-    for (const site of SITE_IDS.filter((s) => s !== 'chatgpt')) expect(modelRowsFor(site).map((m) => m.key)).not.toContain('o1');
+  it('keeps each single-provider site to its family: keys of another family only on Perplexity, which serves several', () => {
+    for (const site of SITE_IDS.filter((s) => s !== 'perplexity')) {
+      for (const key of namedModelKeys(site)) expect([SITES[site].modelFamily, null], `${site}: ${key}`).toContain(familyOf(key));
+    }
+    expect(new Set([...namedModelKeys('perplexity')].map(familyOf))).toEqual(new Set(['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', null]));
   });
 
-  it('offers every token-priced key of the model table to exactly one site', () => {
+  it('offers the unprefixed OpenAI reasoning keys on the sites that run OpenAI models, without a name rule in code', () => {
+    const chatgpt = modelRowsFor('chatgpt').map((m) => m.key);
+    expect(chatgpt).toEqual(expect.arrayContaining(['o1', 'o1-mini', 'o3-mini', 'alpha-5.6-terra']));
+    expect(modelRowsFor('copilot').map((m) => m.key)).toEqual(expect.arrayContaining(['o1', 'o3-mini', 'alpha-5.6-terra']));
+    for (const site of SITE_IDS.filter((s) => !['chatgpt', 'copilot', 'perplexity'].includes(s)))
+      expect(modelRowsFor(site).map((m) => m.key)).not.toContain('o1');
+  });
+
+  it('offers every token-priced key of the model table to a site, never image-gen, and custom only with a rate', () => {
     const owners = new Map<string, string[]>();
     for (const site of SITE_IDS) for (const m of modelRowsFor(site)) owners.set(m.key, [...(owners.get(m.key) ?? []), site]);
-    for (const m of MODELS.filter((r) => r.unit === 'wh_per_1k_tokens')) expect(owners.get(m.key), m.key).toHaveLength(1);
+    for (const m of MODELS.filter((r) => r.unit === 'wh_per_1k_tokens')) expect(owners.get(m.key)?.length, m.key).toBeGreaterThan(0);
     expect(owners.has('image-gen')).toBe(false);
     expect(owners.has('custom')).toBe(false);
   });
@@ -92,6 +104,12 @@ describe('conversation URLs', () => {
     ['deepseek', 'https://chat.deepseek.com/', null],
     ['meta', 'https://www.meta.ai/prompt/abc', 'abc'],
     ['mistral', 'https://chat.mistral.ai/chat/m1', 'm1'],
+    ['perplexity', 'https://www.perplexity.ai/search/wind-power-output-q9Xr2b', 'wind-power-output-q9Xr2b'],
+    ['perplexity', 'https://www.perplexity.ai/', null],
+    ['copilot', 'https://copilot.microsoft.com/chats/Jq2mZ8', 'Jq2mZ8'],
+    ['copilot', 'https://copilot.microsoft.com/', null],
+    ['grok', 'https://grok.com/c/7c4197f2-10a1-4ebb-a84a-fea89f4f1d06', '7c4197f2-10a1-4ebb-a84a-fea89f4f1d06'],
+    ['grok', 'https://grok.com/', null],
   ] as const)('%s reads %s as %s', (site, url, id) => {
     expect(ADAPTERS[site].conversationId(url)).toBe(id);
   });

@@ -1,5 +1,5 @@
 /**
- * Drift tests for the Claude, Gemini, DeepSeek, Meta AI and Le Chat adapters on their 2026 fixtures,
+ * Drift tests for the Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok adapters on their 2026 fixtures,
  * run by the shared harness (drift-harness.ts: each hook removed and renamed, hashed classes
  * rotated, labels translated; the same reading or "not recognized", never a different count that
  * looks fine). This file holds what is site-specific: the fixtures and each page's mid-answer state.
@@ -42,6 +42,26 @@ const STREAMING_STATE: Partial<Record<SiteId, (doc: Document) => void>> = {
     const flags = doc.querySelectorAll('[data-is-streaming]');
     flags[flags.length - 1].setAttribute('data-is-streaming', 'true');
   },
+  perplexity(doc) {
+    halve(doc.querySelectorAll('[id^="markdown-content-"]'));
+    // The newest answer has no model line and no action bar yet.
+    const answers = doc.querySelectorAll('[id^="markdown-content-"]');
+    let block = answers[answers.length - 1];
+    while (block.parentElement && !block.parentElement.querySelector('h1')) block = block.parentElement;
+    block.querySelectorAll('.justify-between, .text-quiet').forEach((el) => el.remove());
+  },
+  copilot(doc) {
+    halve(doc.querySelectorAll('[data-testid="ai-message-body"]'));
+    const reactions = doc.querySelectorAll('[data-testid="message-item-reactions"]');
+    reactions[reactions.length - 1].remove();
+    doc.getElementById('send-slot')!.innerHTML = '<button type="button" data-testid="stop-button" aria-label="Stop responding"></button>';
+  },
+  grok(doc) {
+    halve(doc.querySelectorAll('.response-content-markdown'));
+    const bars = doc.querySelectorAll('.action-buttons');
+    bars[bars.length - 1].remove();
+    doc.getElementById('send-slot')!.innerHTML = '<button type="button" aria-label="Stop model response"></button>';
+  },
   gemini(doc) {
     halve(doc.querySelectorAll('message-content'));
     const button = doc.querySelector('button.send-button')!;
@@ -66,14 +86,26 @@ const CASES: Array<[SiteId, string, string]> = [
   ['gemini', 'sites/gemini-2026-ko.html', 'https://gemini.google.com/app/g2'],
   ['claude', 'sites/claude-2026-en.html', 'https://claude.ai/chat/c1'],
   ['claude', 'sites/claude-2026-de.html', 'https://claude.ai/chat/c2'],
+  ['perplexity', 'real-dom/perplexity-2026-05-21.html', 'https://www.perplexity.ai/search/p0'],
+  ['perplexity', 'sites/perplexity-2026-en.html', 'https://www.perplexity.ai/search/p1'],
+  ['copilot', 'sites/copilot-2026-en.html', 'https://copilot.microsoft.com/chats/k1'],
+  ['grok', 'sites/grok-2026-en.html', 'https://grok.com/c/x1'],
 ];
 
 // Le Chat has no streaming marker beyond a labelled stop button: there the tracker's quiet time
 // decides, and an answer counted early is corrected in place when it grows.
-const VARIANTS: Variant[] = CASES.map(([site, file, url]) => ({ site, file, url, pause: STREAMING_STATE[site], pausedUnderDrift: site !== 'mistral' }));
+const VARIANTS: Variant[] = CASES.map(([site, file, url]) => ({
+  site,
+  file,
+  url,
+  pause: STREAMING_STATE[site],
+  pausedUnderDrift: site !== 'mistral',
+  // Perplexity shows a link the user wrote as a chip (role=button) inside the prompt: the user's words, not UI.
+  ...(site === 'perplexity' ? { ownWords: '.select-text [role="button"]' } : {}),
+}));
 
-describe('the hooks of Claude, Gemini, DeepSeek, Meta AI and Le Chat', () => {
-  it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral'] as const)(
+describe('the hooks of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok', () => {
+  it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok'] as const)(
     "%s: every hook finds something on the site's 2026 fixtures, finished or mid-answer",
     (site) => {
       expect(hooksMatched(site, VARIANTS)).toEqual([]);

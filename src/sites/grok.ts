@@ -1,0 +1,156 @@
+/**
+ * grok.com. Conversations live at `/c/<uuid>`; a new chat starts at `/` and moves there while its
+ * first answer is written. Read as maintained tools read it (jackwener/OpenCLI `clis/grok/utils.js`
+ * and `image.ts`, 2026; a Grok exporter adapter, index id 52471047476):
+ *
+ * - each message is a row `div[id^="response-"]` (the id stays with the message: a page id), the
+ *   prompt's row `items-end`, the answer's `items-start`; 2026 pages also mark the bubbles
+ *   `[data-testid="user-message"]` / `[data-testid="assistant-message"]`; the text is in
+ *   `.message-bubble`, an answer's in `.response-content-markdown`;
+ * - a thinking block `.thinking-container`: a button whose label gives the time ("Thought for
+ *   12s"), the thinking text under it when expanded;
+ * - generated images are pictures in the answer's bubble (OpenCLI keeps those of at least 128 px);
+ * - once an answer ends its row gets the answer's action buttons (copy, regenerate...).
+ *
+ * Grok's models are not in the model table: every turn counts as `custom` with the rate of
+ * data/custom-rates.json (docs/methodology.md).
+ */
+import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
+import { anyMatches, CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, labelText, visibleText } from './dom';
+
+const ROW = '[id^="response-"]';
+const USER_BUBBLE = '[data-testid="user-message"]';
+const ASSISTANT_BUBBLE = '[data-testid="assistant-message"]';
+const BUBBLE = '.message-bubble';
+const MARKDOWN = '.response-content-markdown';
+const THINKING = '.thinking-container';
+const MODEL_CHAIN = ['#model-select-trigger', 'button[aria-label="Model select"]'];
+const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THINKING}`;
+
+export const grokSite: SiteFacts = {
+  site: 'grok',
+  label: 'grok.com',
+  hosts: ['grok.com'],
+  modelFamily: 'xai',
+  conversationUrls: ['/c/:id'],
+  version: 1,
+};
+
+/** A row's role: by its bubble's testid, else by its alignment, else (a renamed class) by a thinking block or an answer body. */
+function roleOf(row: Element): Role | null {
+  if (row.querySelector(ASSISTANT_BUBBLE)) return 'assistant';
+  if (row.querySelector(USER_BUBBLE)) return 'user';
+  if (row.classList.contains('items-end')) return 'user';
+  if (row.classList.contains('items-start')) return 'assistant';
+  return row.querySelector(`${THINKING}, ${MARKDOWN}`) ? 'assistant' : null;
+}
+
+function messages(doc: Document): Array<{ role: Role; element: Element }> {
+  const rows = firstMatching(doc, [ROW]);
+  if (rows.length) {
+    return rows.flatMap((element) => {
+      const role = roleOf(element);
+      return role ? [{ role, element }] : [];
+    });
+  }
+  // Without the rows' ids (renamed), the bubbles' testids.
+  return firstMatching(doc, [`${USER_BUBBLE}, ${ASSISTANT_BUBBLE}`]).map((element) => ({
+    role: element.matches(ASSISTANT_BUBBLE) ? ('assistant' as const) : ('user' as const),
+    element,
+  }));
+}
+
+/** The message's bubble: the text without the row's controls. */
+const bubbleOf = (el: Element): Element => firstElement(el, [BUBBLE, ASSISTANT_BUBBLE, USER_BUBBLE]) ?? el;
+
+/**
+ * The thinking block: `.thinking-container`, else (a renamed class) what comes before the bubble in
+ * the answer's row and holds a button (the label) as the thinking block does.
+ */
+function thinkingBlock(answer: Element): Element | null {
+  const marked = answer.querySelector(THINKING);
+  if (marked) return marked;
+  const bubble = bubbleOf(answer);
+  if (bubble === answer) return null;
+  for (let el = answer.firstElementChild; el && !el.contains(bubble); el = el.nextElementSibling) if (el.querySelector('button')) return el;
+  return null;
+}
+
+/** The answer's action buttons, outside its bubble and its thinking block: the page adds them when the answer ends. */
+function hasActions(answer: Element): boolean {
+  const bubble = bubbleOf(answer);
+  const thinking = thinkingBlock(answer);
+  return Array.from(answer.querySelectorAll('button')).some((b) => !bubble.contains(b) && !thinking?.contains(b));
+}
+
+export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
+  hooks: {
+    row: [ROW],
+    bubble: [BUBBLE],
+    answerText: [MARKDOWN],
+    thinking: [THINKING],
+    model: MODEL_CHAIN,
+  },
+  streamingSignal: 'quiet',
+  sendButtonSelector: 'button[data-testid="chat-submit"], button[aria-label="Submit"], button[type="submit"]',
+
+  findTurns(doc) {
+    const conversation = grok.conversationId(doc.location?.href ?? '') ?? 'new';
+    let answers = 0;
+    let prompt = `${conversation}:start`;
+    return messages(doc).map(({ role, element }, i): PageMessage => {
+      const own = element.id.startsWith('response-') ? element.id.slice('response-'.length) : null;
+      if (own) return { id: `${own}:${role}`, role, element, pageId: true };
+      // No row id: derived from the position after the prompt, as derivedIds does.
+      if (role === 'user') {
+        prompt = `${conversation}:${i}`;
+        answers = 0;
+        return { id: `${prompt}:u`, role, element, pageId: false };
+      }
+      return { id: `${prompt}:a${answers++}`, role, element, pageId: false };
+    });
+  },
+
+  readText({ role, element }) {
+    const bubble = bubbleOf(element);
+    if (role === 'user') return visibleText(bubble);
+    const parts = firstMatching(bubble, [MARKDOWN]);
+    return (parts.length ? parts : [bubble])
+      .map((p) => visibleText(p, ANSWER_SKIP))
+      .filter((t) => t !== '')
+      .join('\n');
+  },
+
+  /** Expanded, the thinking is counted as shown; collapsed, only its label ("Thought for 12s") is there. */
+  readReasoning({ element }): ReasoningRead | null {
+    const block = thinkingBlock(element);
+    if (!block) return null;
+    const toggle = block.querySelector('button');
+    const label = toggle ? labelText(toggle) : null;
+    const text = visibleText(block);
+    return text ? { text, summaryOnly: false, durationLabel: label } : { text: null, summaryOnly: false, durationLabel: label };
+  },
+
+  generatedImages({ id, element }): GeneratedImage[] {
+    return Array.from(bubbleOf(element).querySelectorAll('img'))
+      .filter((img) => !img.closest(`a, ${THINKING}`) && !isIcon(img))
+      .map((img, i) => ({ key: `${id}:image:${i}`, ready: /^(https?|blob):/.test(img.getAttribute('src') ?? '') }));
+  },
+
+  /**
+   * Streaming while a stop button shows, or while the newest answer has no action buttons yet (an
+   * answer that never gets them is never counted: the page reads as not recognized).
+   */
+  isStreaming(doc) {
+    if (anyMatches(doc, GENERIC_STOP)) return true;
+    const answers = messages(doc).filter((m) => m.role === 'assistant');
+    const last = answers[answers.length - 1];
+    return !!last && !hasActions(last.element);
+  },
+
+  answerFinished: ({ role, element }) => (role === 'assistant' ? hasActions(element) : null),
+
+  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
+
+  conversationId: (url) => idInUrl(url, grokSite.conversationUrls),
+});

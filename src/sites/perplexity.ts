@@ -1,0 +1,120 @@
+/**
+ * www.perplexity.ai (and perplexity.ai). A thread lives at `/search/<slug-id>`; a new thread starts
+ * at `/` and moves there while its first answer is written. Read as maintained exporters read it
+ * (Covai-Labs/ai-chat-exporter `content/parsers/perplexity.js` and its saved page, a PrompTutor
+ * adapter, index id in test/fixtures/sites/README.md):
+ *
+ * - a prompt is `h1.group/query`, its text in `span.select-text` (inside a `select-none` bubble, so
+ *   the usual chrome rule cannot be used for it); an answer is `div#markdown-content-<n>` holding a
+ *   `.prose` block;
+ * - each answer sits in a block of its own (up to the element that would also hold a prompt) with,
+ *   after the answer, a line naming the model ("Prepared using Claude Sonnet 4.6 Thinking") and
+ *   the answer's action bar (Share, Copy, Rewrite...), which appears only once the answer ends;
+ * - math is KaTeX with its TeX source in an annotation: read as its source.
+ *
+ * No id in the page: ids are derived from the thread and the prompt. The web pages Perplexity reads
+ * before answering are part of the model's input but not on the page: they are not counted
+ * (docs/methodology.md).
+ */
+import { defineAdapter, type SiteAdapter, type SiteFacts } from './adapter';
+import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
+
+const QUERY = '.group\\/query';
+const USER_CHAIN = [`h1${QUERY}`, QUERY];
+const QUERY_TEXT = '.select-text';
+const ANSWER = '[id^="markdown-content-"]';
+const ASSISTANT_CHAIN = [ANSWER, '.prose'];
+const MATH = '.katex';
+const CODE_LANGUAGE = '[data-testid="code-language-indicator"]';
+/** A prompt's own text: controls and hidden text left out, but not its inline link chips (role=button) or its select-none bubble. */
+const PROMPT_SKIP = 'button, svg, style, script, template, textarea, input, img, [hidden], [aria-hidden="true"], .sr-only';
+/** MathML with its TeX annotation: what is read when the KaTeX wrapper's class is gone. */
+const MATHML = 'math';
+const ANSWER_SKIP = `${CHROME_SELECTOR}, ${CODE_LANGUAGE}, ${MATH}, ${MATHML}`;
+const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING
+
+export const perplexitySite: SiteFacts = {
+  site: 'perplexity',
+  label: 'perplexity.ai',
+  hosts: ['www.perplexity.ai', 'perplexity.ai'],
+  modelFamily: 'epsilon',
+  conversationUrls: ['/search/:id'],
+  version: 1,
+};
+
+const mathSource = (el: Element): string | null => el.querySelector('annotation')?.textContent ?? null;
+const isMath = (el: Element): boolean => el.matches(`${MATH}, ${MATHML}`);
+
+/** The answer's own block: its highest ancestor that holds no prompt (and so no other turn). */
+function blockOf(answer: Element): Element {
+  let block = answer;
+  for (let up = answer.parentElement; up && up !== answer.ownerDocument.body; up = up.parentElement) {
+    if (firstMatching(up, USER_CHAIN).length > 0 || firstMatching(up, ASSISTANT_CHAIN).length > 1) break;
+    block = up;
+  }
+  return block;
+}
+
+/** Elements of the answer's block after the answer, outside it. */
+function after(answer: Element): Element[] {
+  return Array.from(blockOf(answer).querySelectorAll('*')).filter((el) => !answer.contains(el) && answer.compareDocumentPosition(el) & FOLLOWING);
+}
+
+/** The action bar (Share, Copy, Rewrite...) shows once the answer is finished. */
+const hasActionBar = (answer: Element): boolean => after(answer).some((el) => el.matches('button, [role="button"]'));
+
+function answersOf(doc: Document): Element[] {
+  return firstMatching(doc, ASSISTANT_CHAIN);
+}
+
+/** The line under the answer naming the model: the first text after it that holds no control. */
+function modelLine(answer: Element): string | null {
+  const line = after(answer).find((el) => el.children.length === 0 && !el.closest('button, [role="button"]') && labelText(el) !== null);
+  return labelText(line ?? null);
+}
+
+export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexitySite, {
+  hooks: {
+    prompt: USER_CHAIN,
+    promptText: [QUERY_TEXT],
+    answer: ASSISTANT_CHAIN,
+    math: [MATH],
+  },
+  streamingSignal: 'quiet',
+  sendButtonSelector: 'button[aria-label="Submit"], button[data-testid="submit-button"], button[type="submit"]',
+
+  findTurns(doc) {
+    const conversation = perplexity.conversationId(doc.location?.href ?? '') ?? 'new';
+    return derivedIds(conversation, byRole(doc, USER_CHAIN, ASSISTANT_CHAIN));
+  },
+
+  readText({ role, element }) {
+    if (role === 'user') {
+      const parts = firstMatching(element, [QUERY_TEXT]);
+      return (parts.length ? parts : [element]).map((p) => visibleText(p, PROMPT_SKIP)).join('\n');
+    }
+    return visibleText(element, ANSWER_SKIP, (el) => (isMath(el) ? mathSource(el) : null));
+  },
+
+  /**
+   * Streaming while a stop button shows or the newest answer has no action bar yet: an answer whose
+   * block never gets one (the markup changed) is never counted, and the page reads as not recognized.
+   */
+  isStreaming(doc) {
+    if (anyMatches(doc, GENERIC_STOP)) return true;
+    const answers = answersOf(doc);
+    const last = answers[answers.length - 1];
+    return !!last && !hasActionBar(last);
+  },
+
+  answerFinished: ({ role, element }) => (role === 'assistant' ? hasActionBar(element) : null),
+
+  /** The newest answer's model line as shown ("Prepared using GPT-5.5"): the mapping looks for the model's name in it. */
+  readModelLabel(doc) {
+    const answers = answersOf(doc);
+    const last = answers[answers.length - 1];
+    return last ? modelLine(last) : null;
+  },
+
+  conversationId: (url) => idInUrl(url, perplexitySite.conversationUrls),
+});
