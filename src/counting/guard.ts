@@ -1,6 +1,7 @@
 /**
  * The worker checks who sends what it counts: a turn, a seed or a health report for a site is taken
- * only from a tab whose URL is on that site's hosts (the registry's facts, src/sites). Anything
+ * only from a tab whose URL is on that site's hosts (the registry's facts, src/sites), or from the
+ * extension's own pages, which run no page's code (the browser tests send turns from one). Anything
  * refused, here or by the protocol schemas' limits, is counted in the site's health and never
  * recorded.
  */
@@ -29,7 +30,7 @@ export function fromSiteTabs(handlers: Pick<Handlers, SiteMessage>): Pick<Handle
   const guarded = <T extends SiteMessage>(handler: Handlers[T]) =>
     (async (data: { site: SiteId }, sender: Sender) => {
       const from = senderSite(sender);
-      if (from !== data.site) {
+      if (!sender.extensionPage && from !== data.site) {
         const error = new RefusedMessage('WRONG_SITE', `A ${data.site} message from a tab on ${from ?? 'no chat site'}.`);
         await noteRefused(from ?? data.site, error.code, Date.now());
         throw error;

@@ -17,6 +17,8 @@ export interface Sender {
   tabId?: number;
   url?: string;
   tabUrl?: string;
+  /** The sender is one of the extension's own pages (it runs only this extension's code). */
+  extensionPage?: boolean;
 }
 
 export type Handlers = { [T in MessageType]?: (data: RequestOf<T>, sender: Sender) => Promise<ResponseOf<T>> };
@@ -71,11 +73,12 @@ export function registerHandlers(handlers: Handlers, ready: Promise<unknown> = P
     // Answered through sendResponse, kept open by returning true: Chrome takes a listener's promise
     // as its answer only from version 144 (MINIMUM_CHROME_VERSION is lower); Firefox takes both.
     void (async (): Promise<MessageResult<unknown>> => {
+      const extensionPage = sender.url?.startsWith(browser.runtime.getURL('/')) ?? false;
       // A chat page (even a compromised one) must not export, wipe or repoint the ledger.
-      if (!CONTENT_SCRIPT_MESSAGES.has(type) && !sender.url?.startsWith(browser.runtime.getURL('/'))) {
+      if (!CONTENT_SCRIPT_MESSAGES.has(type) && !extensionPage) {
         return { ok: false, error: { code: 'FORBIDDEN_SENDER', message: `${type} is accepted only from the extension's own pages.` } };
       }
-      const from: Sender = { tabId: sender.tab?.id, url: sender.url, tabUrl: sender.tab?.url };
+      const from: Sender = { tabId: sender.tab?.id, url: sender.url, tabUrl: sender.tab?.url, extensionPage };
       const parsed = protocol[type as MessageType].request.safeParse(data);
       if (!parsed.success) {
         // Over a limit of the schemas (src/domain/turns.ts MESSAGE_LIMITS): refused, never handled.

@@ -29,8 +29,12 @@ beforeEach(() => {
 
 /** As Chrome delivers a content script's message: the frame's URL and its tab. */
 async function fromTab(type: MessageType, data: unknown, tabUrl = CHATGPT_TAB): Promise<MessageResult<unknown>> {
-  const [answer] = await fakeBrowser.runtime.onMessage.trigger({ type, data }, { url: tabUrl, tab: { id: 7, url: tabUrl } as never }, () => undefined);
-  return answer as unknown as MessageResult<unknown>;
+  // The worker answers through sendResponse (see registerHandlers).
+  return new Promise((resolve) => {
+    void fakeBrowser.runtime.onMessage.trigger({ type, data }, { url: tabUrl, tab: { id: 7, url: tabUrl } as never }, (answer: unknown) =>
+      resolve(answer as MessageResult<unknown>),
+    );
+  });
 }
 
 const turn = (extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
@@ -103,6 +107,13 @@ describe('limits on what a content script sends', () => {
     }
     expect(recorded).toEqual([]);
     expect(await refusedCount('chatgpt', 3)).toMatchObject({ count: 3 });
+  });
+
+  it("takes a turn from the extension's own page (no chat page's code runs there), and none from a page that only names it", async () => {
+    const own = fakeBrowser.runtime.getURL('/popup.html');
+    expect(await fromTab('turn/completed', turn(), own)).toMatchObject({ ok: true });
+    expect(await fromTab('turn/completed', turn({ turnId: 'a2' }), `https://evil.example/${own}`)).toMatchObject({ ok: false, error: { code: 'WRONG_SITE' } });
+    expect(recorded.map((t) => t.turnId)).toEqual(['a1']);
   });
 
   it('keeps the count of refused messages when the page reports its health again', async () => {
