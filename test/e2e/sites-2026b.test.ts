@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { siteCounter, siteTokens } from './support/site-tokens';
 import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION, openExtensionPage } from './support/extension-page';
 import { chunked, storedConversation, storedSiteHealth, streamingFixture } from './support/chat-pages';
@@ -19,7 +19,6 @@ let ext: LaunchedExtension;
 let context: BrowserContext;
 const conversation = (site: string, id: string) => storedConversation(runningWorker(ext), site, id);
 const siteHealth = (site: string) => storedSiteHealth(runningWorker(ext), site);
-const tokens = (texts: readonly string[]): number => texts.reduce((sum, t) => sum + countTokens(t), 0);
 
 interface SiteCase {
   site: 'perplexity' | 'copilot' | 'grok';
@@ -150,7 +149,7 @@ describe.each(CASES)('$site at its real host', (c) => {
       const conv = await conversation(c.site, c.threadId);
       return conv && conv.historyTokens > 0 && conv;
     });
-    expect(seeded.historyTokens).toBe(tokens(c.history));
+    expect(seeded.historyTokens).toBe(siteTokens(c.site, c.history));
     expect(Object.keys(seeded.turns)).toEqual([]);
 
     const prompt = 'How much more do offshore turbines produce?';
@@ -161,13 +160,13 @@ describe.each(CASES)('$site at its real host', (c) => {
       site: c.site,
       conversationId: c.threadId,
       ...c.model,
-      promptTokens: countTokens(prompt),
-      historyTokens: tokens(c.history),
-      answerTokens: countTokens(ANSWER.join('\n')),
+      promptTokens: siteCounter(c.site)(prompt),
+      historyTokens: siteTokens(c.site, c.history),
+      answerTokens: siteCounter(c.site)(ANSWER.join('\n')),
     });
     // Counted once when it ended, never first in part and then corrected.
     expect(first.revision).toBeUndefined();
-    if (c.think) expect(first.reasoningTokens).toBe(countTokens(THINK));
+    if (c.think) expect(first.reasoningTokens).toBe(siteCounter(c.site)(THINK));
     else expect(first.reasoningTokens).toBeUndefined();
 
     const prompt2 = 'And a 15 MW one?';
@@ -177,9 +176,9 @@ describe.each(CASES)('$site at its real host', (c) => {
     // The second turn re-reads the whole thread: the seeded messages, the first prompt and its answer (reasoning is never history).
     expect(turns[1]).toMatchObject({
       ...c.model,
-      promptTokens: countTokens(prompt2),
-      historyTokens: tokens(c.history) + countTokens(prompt) + countTokens(ANSWER.join('\n')),
-      answerTokens: countTokens(SECOND[0]),
+      promptTokens: siteCounter(c.site)(prompt2),
+      historyTokens: siteTokens(c.site, c.history) + siteCounter(c.site)(prompt) + siteCounter(c.site)(ANSWER.join('\n')),
+      answerTokens: siteCounter(c.site)(SECOND[0]),
     });
     expect(await siteHealth(c.site)).toMatchObject({ status: 'ok', reason: null });
     await page.close();
@@ -198,9 +197,9 @@ describe.each(CASES)('$site at its real host', (c) => {
       expect.objectContaining({
         conversationId: newId,
         ...c.model,
-        promptTokens: countTokens(prompt),
+        promptTokens: siteCounter(c.site)(prompt),
         historyTokens: 0,
-        answerTokens: countTokens(ANSWER.join('\n')),
+        answerTokens: siteCounter(c.site)(ANSWER.join('\n')),
       }),
     ]);
     // Nothing was counted under the page's URL before it had one.

@@ -13,11 +13,12 @@ import { BUILT_EXTENSION } from './support/extension-page';
 import { chunked, storedConversation, storedSiteHealth, streamingFixture } from './support/chat-pages';
 import { waitFor } from './support/wait';
 import { PART_SEPARATOR } from '../../src/tracking/exchanges';
+import { siteCounter } from './support/site-tokens';
+import type { SiteId } from '../../src/sites/site-ids';
 
 let ext: LaunchedExtension;
 let context: BrowserContext;
 const conversation = (site: string, id: string) => storedConversation(runningWorker(ext), site, id);
-const tokens = (texts: string[]): number => texts.reduce((sum, t) => sum + countTokens(t), 0);
 
 beforeAll(async () => {
   ext = await launchWithExtension({ extensionDir: BUILT_EXTENSION });
@@ -152,7 +153,12 @@ describe.each(CASES)('$site: a prompt sent at once after moving to another chat 
     const conv = await counted(c.site, idB, 1);
     // The chat left behind is still on the page: none of it is the new chat's history.
     expect(Object.values(conv.turns)).toEqual([
-      expect.objectContaining({ conversationId: idB, promptTokens: countTokens(prompt), historyTokens: 0, answerTokens: tokens([ANSWER.join('\n')]) }),
+      expect.objectContaining({
+        conversationId: idB,
+        promptTokens: siteCounter(c.site as SiteId)(prompt),
+        historyTokens: 0,
+        answerTokens: siteCounter(c.site as SiteId)(ANSWER.join('\n')),
+      }),
     ]);
     expect(Object.keys((await conversation(c.site, idA))!.turns)).toEqual([]);
     const health = await storedSiteHealth(runningWorker(ext), c.site);

@@ -29,6 +29,13 @@ export function extrasOf(entry: LedgerEntry | null, images: LedgerEntry | null):
   };
 }
 
+/**
+ * o200k counting an OpenAI model is the default the methodology states; the popup names the
+ * tokenizer only when a count differs from it, so the latest answer keeps to the first screen.
+ */
+const countedAsDefault = (entry: LedgerEntry): boolean =>
+  (entry.tokenizer ?? LEGACY_TOKENIZER) === 'o200k' && approximationOf(entry.modelKey, entry.tokenizer) === null;
+
 /** The tokenizer's name, or "approximate (o200k)" when it is not the model's own. */
 function tokenizerText(entry: LedgerEntry): string {
   const approximate = approximationOf(entry.modelKey, entry.tokenizer);
@@ -140,8 +147,12 @@ export function LastAnswer({
               </dd>
             </>
           )}
-          <dt>{t('last_countedWith')}</dt>
-          <dd data-testid="last-tokenizer">{tokenizerText(entry)}</dd>
+          {!countedAsDefault(entry) && (
+            <>
+              <dt>{t('last_countedWith')}</dt>
+              <dd data-testid="last-tokenizer">{tokenizerText(entry)}</dd>
+            </>
+          )}
           <dt>{t('last_region')}</dt>
           <dd>{regionName(entry.region)}</dd>
         </dl>

@@ -20,7 +20,7 @@ const claude = ledgerEntry({ site: 'claude', modelKey: 'beta-sonnet-5', promptTo
 function shown(entry: LedgerEntry): string {
   const root = document.createElement('div');
   render(<LastAnswer entry={entry} locale="en" />, root);
-  return root.querySelector('[data-testid="last-tokenizer"]')!.textContent!;
+  return root.querySelector('[data-testid="last-tokenizer"]')?.textContent ?? '(no line)';
 }
 
 afterEach(() => useCatalog('en'));
@@ -32,6 +32,10 @@ describe('the tokenizer an answer was counted with', () => {
     expect(shown(claude)).toBe('approximate (o200k)');
     // A turn recorded before turns kept their tokenizer, on a DeepSeek model: its o200k count is approximate.
     expect(shown({ ...deepseek, tokenizer: 'o200k' })).toBe('approximate (o200k)');
+    // o200k on an OpenAI model is the stated default: no line for it.
+    expect(shown({ ...ledgerEntry({ site: 'chatgpt', modelKey: 'alpha-4o', promptTokens: 12, historyTokens: 0, answerTokens: 40 }), tokenizer: 'o200k' })).toBe(
+      '(no line)',
+    );
   });
 
   it('the page label’s token details say it only when the count is approximate, in the UI language', () => {
