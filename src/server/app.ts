@@ -52,10 +52,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(observe(deps));
   app.use(async (c, next) => {
     await next();
-    // Set on the final response: headers set before next() do not reach a Response a handler makes itself.
-    c.header('X-Request-Id', c.get('requestId'));
-    c.header('X-Content-Type-Options', 'nosniff');
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // Set on the final response (headers set before next() do not reach a Response a handler makes itself), in
+    // place as Hono's own middleware do: c.header() after next() would copy the response, body stream and all.
+    const headers = c.res.headers;
+    headers.set('X-Request-Id', c.get('requestId'));
+    headers.set('X-Content-Type-Options', 'nosniff');
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   });
   const corsHandler = cors({
     origin: (origin) => (EXTENSION_ORIGIN.test(origin) || corsOrigins.includes(origin) ? origin : null),

@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { calculate, calculateV1, catalog, findPlan, type CalculationResponse, type Result, type V1Calculation, type V1Response } from '../../core';
 import type { AppEnv, AppDeps } from '../app';
@@ -143,11 +143,17 @@ async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDep
 
 /** POST /api/v2/calculate and /api/v1/calculate; GET /api/v2/calculate lists the models and regions (not metered). */
 export function registerMetered(app: Hono<AppEnv>, deps: AppDeps): void {
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () =>
-      problemResponse('PAYLOAD_TOO_LARGE', `The request body must be at most ${MAX_BODY_BYTES} bytes.`, deps.config.baseUrl, { Connection: 'close' }),
-  });
+  const tooLarge = () =>
+    problemResponse('PAYLOAD_TOO_LARGE', `The request body must be at most ${MAX_BODY_BYTES} bytes.`, deps.config.baseUrl, { Connection: 'close' });
+  const countBytes = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  // A body with a Content-Length is held to it by Node's parser, so the header is its size. bodyLimit counts the
+  // others (chunked) as they arrive; it is not run on every request because its first step (c.req.raw.body) makes
+  // @hono/node-server build a full web Request and body stream, instead of reading the body straight from Node.
+  const limit: MiddlewareHandler<AppEnv> = (c, next) => {
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return countBytes(c, next);
+    return Number(declared) > MAX_BODY_BYTES ? Promise.resolve(tooLarge()) : next();
+  };
   for (const route of [V2_CALCULATE, V1_CALCULATE] as MeteredRoute<unknown>[]) app.post(route.path, limit, (c) => meter(c, route, deps));
   const catalogBody = catalog();
   app.get(V2_CALCULATE.path, (c) => c.json(catalogBody));

@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS idempotency_records (
   value TEXT NOT NULL,
   expires_at INTEGER NOT NULL,
   PRIMARY KEY (key_id, idem_key)
-) WITHOUT ROWID;
+);
 CREATE INDEX IF NOT EXISTS idempotency_records_expiry ON idempotency_records (expires_at);
 DROP TABLE IF EXISTS idempotency;
 DROP TABLE IF EXISTS answer_parts;
@@ -49,6 +49,19 @@ DROP TABLE IF EXISTS answer_parts;
  * first, by the expiry index): records go faster than they come, at any rate.
  */
 const PRUNE_PER_INSERT = 4;
+
+/**
+ * Records are a rowid table: a record (about 1.3 KB, mostly the answer) fits
+ * in its leaf page there, while a WITHOUT ROWID table moved most of each one
+ * to an overflow page of its own (a 4 KB page written per request). Files
+ * made with that table get their records copied over on open.
+ */
+function migrateRecords(db: Database.Database): () => void {
+  const sql = db.prepare<[], string>("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'idempotency_records'").pluck().get();
+  if (!sql || !/WITHOUT ROWID/i.test(sql)) return () => undefined;
+  db.exec('DROP INDEX IF EXISTS idempotency_records_expiry; ALTER TABLE idempotency_records RENAME TO idempotency_records_old');
+  return () => db.exec('INSERT INTO idempotency_records SELECT * FROM idempotency_records_old; DROP TABLE idempotency_records_old');
+}
 
 interface KeyRow {
   id: string;
@@ -82,7 +95,11 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a commit survives a crash of the process (not of the OS) without an fsync per request.
   db.pragma('synchronous = NORMAL');
-  db.transaction(() => db.exec(SCHEMA)).immediate();
+  db.transaction(() => {
+    const copyOldRecords = migrateRecords(db);
+    db.exec(SCHEMA);
+    copyOldRecords();
+  }).immediate();
 
   const byHash = db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?');
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
@@ -102,8 +119,7 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const prune = db.prepare<[number, number]>(
-    `DELETE FROM idempotency_records WHERE (key_id, idem_key) IN
-       (SELECT key_id, idem_key FROM idempotency_records WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
+    'DELETE FROM idempotency_records WHERE rowid IN (SELECT rowid FROM idempotency_records WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)',
   );
 
   const decide = db.transaction((m: MeterRequest): MeterOutcome => {
