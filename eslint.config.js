@@ -24,7 +24,6 @@ const LAYER_RULES = [
       TOKENIZER,
       { folders: ['src/storage'], packages: ['wxt/utils/storage', '@wxt-dev/storage'], what: 'storage' },
       { folders: ['src/messaging'], what: 'messaging' },
-      { folders: ['src/domain'], what: "the extension's domain types, which import src/sites" },
       { packages: BROWSER_PACKAGES, what: 'extension APIs: storage and messaging' },
     ],
   },

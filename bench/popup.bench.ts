@@ -22,7 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fakeBrowser } from '@webext-core/fake-browser';
 import type { CountedTurn } from '../src/domain';
-import { SITE_IDS } from '../src/sites/site-ids';
+import { SITE_IDS } from '../src/domain/site-ids';
 import { launchWithExtension, type LaunchedExtension } from '../test/e2e/support/launch';
 import { buildExtensionUnlessGiven } from './support/extension-build';
 import { median } from './support/stats';

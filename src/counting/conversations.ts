@@ -9,7 +9,7 @@
  */
 import { browser } from 'wxt/browser';
 import { emptyConversation, ownedState, type ConversationState } from '../domain/conversation';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 import { bareKey, STORAGE_ITEMS } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 

@@ -2,7 +2,7 @@
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../domain/turns';
 import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';

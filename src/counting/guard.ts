@@ -8,7 +8,7 @@
 import type { Handlers, MessageError, OnRefused, Sender } from '../messaging/messaging';
 import { SiteIdSchema } from '../domain/turns';
 import { siteOfUrl } from '../sites';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 import { noteRefused } from './health';
 
 type SiteMessage = 'turn/completed' | 'conversation/seed' | 'site/health';

@@ -1,6 +1,6 @@
 /** Site health as the content scripts report it, stored for the popup (the `siteHealth` item). */
 import type { SiteHealth } from '../domain/turns';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 import { siteHealthItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 

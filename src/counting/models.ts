@@ -5,7 +5,7 @@
  */
 import siteModels from '../../data/site-models.json';
 import { customRate } from '../core/custom-rates';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 
 interface SiteModels {

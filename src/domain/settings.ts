@@ -1,6 +1,6 @@
 /** The user's settings. Stored as the `settings` item (src/storage/items.ts). */
 import { DEFAULT_REGION } from '../core/tables';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from './site-ids';
 
 export interface Settings {
   /** Region key for new turns (a key of data/regions.json). */

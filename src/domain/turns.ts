@@ -4,7 +4,7 @@
  * page's health report.
  */
 import { z } from 'zod';
-import { SITE_IDS } from '../sites/site-ids';
+import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
 import { TokenizerIdSchema } from './tokenizers';
 

@@ -8,7 +8,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { Settings } from '../domain/settings';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 
 interface ExtensionLike {
   storage: { local: { get(key: string): Promise<Record<string, unknown>> } };

@@ -11,7 +11,7 @@ import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { KeyStore } from '../remote/key-store';
 import { toRemoteStatus } from '../remote/state';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 import { localDay } from '../storage/days';
 import { FALLBACKS } from '../storage/fallbacks';
 import { ITEM_KEYS, bareKey, monthTotalsKey, type StorageKey } from '../storage/layout';

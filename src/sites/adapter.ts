@@ -7,7 +7,7 @@
  * matches, labels, the site's model keys). Optional members are read by the tracker when present;
  * a site without them simply has nothing of that kind to report.
  */
-import type { SiteId } from './site-ids';
+import type { SiteId } from '../domain/site-ids';
 
 export type Role = 'user' | 'assistant';
 

@@ -7,7 +7,7 @@
  * adapters' selector code.
  */
 import type { SiteAdapter, SiteFacts } from './adapter';
-import type { SiteId } from './site-ids';
+import type { SiteId } from '../domain/site-ids';
 import { chatgpt, chatgptSite } from './chatgpt';
 import { claude, claudeSite } from './claude';
 import { gemini, geminiSite } from './gemini';
@@ -19,7 +19,7 @@ import { copilot, copilotSite } from './copilot';
 import { grok, grokSite } from './grok';
 
 export type { PageMessage, Role, SiteAdapter, SiteFacts } from './adapter';
-export { SITE_IDS, type SiteId } from './site-ids';
+export { SITE_IDS, type SiteId } from '../domain/site-ids';
 
 export const SITES: Readonly<Record<SiteId, SiteFacts>> = {
   chatgpt: chatgptSite,

@@ -7,7 +7,7 @@ import siteModels from '../../data/site-models.json';
 import { customRate } from '../core/custom-rates';
 import { MODELS, type ModelRow } from '../core/tables';
 import { SITES } from './index';
-import type { SiteId } from './site-ids';
+import type { SiteId } from '../domain/site-ids';
 
 const SITE_TABLE = (siteModels as { sites: Record<SiteId, { default: string; labels: Array<{ key: string }>; custom_rate?: string }> }).sites;
 

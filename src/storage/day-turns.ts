@@ -24,7 +24,7 @@
 import { DEFAULT_REGION } from '../core/tables';
 import type { LedgerEntry } from '../domain/ledger';
 import type { TokenizerId } from '../domain/tokenizers';
-import { SITE_IDS, type SiteId } from '../sites/site-ids';
+import { SITE_IDS, type SiteId } from '../domain/site-ids';
 
 /** Version 1: one object per turn. Kept as a type for the migration. */
 export type DayTurnsV1 = LedgerEntry[];

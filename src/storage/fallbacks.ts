@@ -3,7 +3,7 @@ import type { AllTimeTotals, LedgerIndex, MonthTotals } from '../domain/ledger';
 import { EMPTY_RETRY_QUEUE, INITIAL_REMOTE_STATE, type RemoteState, type RetryQueue } from '../domain/remote';
 import { DEFAULT_SETTINGS, type Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 
 export const FALLBACKS = {
   settings: DEFAULT_SETTINGS as Settings,

@@ -13,7 +13,7 @@ import type { AllTimeTotals, Inbox, LedgerIndex, MonthTotals } from '../domain/l
 import type { RemoteState, RetryQueue } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
-import type { SiteId } from '../sites/site-ids';
+import type { SiteId } from '../domain/site-ids';
 import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2 } from './counted-turn-migrations';
 import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurns } from './day-turns';
 import { FALLBACKS } from './fallbacks';

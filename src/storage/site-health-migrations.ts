@@ -5,7 +5,7 @@
  */
 import { isHealthReason, type HealthReason } from '../domain/health-reasons';
 import type { SiteHealth } from '../domain/turns';
-import { SITE_IDS, type SiteId } from '../sites/site-ids';
+import { SITE_IDS, type SiteId } from '../domain/site-ids';
 
 type StoredHealth = Partial<Record<SiteId, SiteHealth>>;
 

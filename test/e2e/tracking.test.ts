@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { siteCounter } from './support/site-tokens';
-import type { SiteId } from '../../src/sites/site-ids';
+import type { SiteId } from '../../src/domain/site-ids';
 import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION } from './support/extension-page';
 import { chunked, storedConversation as conversation, storedSiteHealth as siteHealth, streamingFixture } from './support/chat-pages';
 import { waitFor } from './support/wait';
 import { CHATGPT, CLAUDE } from './scenarios/chat-fixtures';
-import { SITE_IDS } from '../../src/sites/site-ids';
+import { SITE_IDS } from '../../src/domain/site-ids';
 
 interface SiteCase {
   site: string;

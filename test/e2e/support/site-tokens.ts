@@ -6,7 +6,7 @@ import { readVocabulary } from '../../../scripts/build/vocabularies';
 import { defaultModelKey } from '../../../src/counting/models';
 import { counterOf, countTokens, type Count } from '../../../src/counting/tokens';
 import { tokenizerForModel, type TokenizerId } from '../../../src/domain/tokenizers';
-import type { SiteId } from '../../../src/sites/site-ids';
+import type { SiteId } from '../../../src/domain/site-ids';
 
 const counters = new Map<TokenizerId, Count>([['o200k', countTokens]]);
 

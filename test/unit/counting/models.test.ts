@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { findModel } from '../../../src/core/tables';
-import { SITE_IDS } from '../../../src/sites/site-ids';
+import { SITE_IDS } from '../../../src/domain/site-ids';
 import { defaultModelKey, modelKeyForLabel, resolveModel, resolveModelKey } from '../../../src/counting/models';
 import { siteCustomRate } from '../../../src/sites/site-models';
 import { CUSTOM_RATES, customRate } from '../../../src/core/custom-rates';

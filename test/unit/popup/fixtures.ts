@@ -4,7 +4,7 @@
  */
 import { calculate, findRegion } from '../../../src/core';
 import { PopupStateSchema, type LedgerEntry, type PopupState, type RemoteStatus, type Totals } from '../../../src/domain';
-import type { SiteId } from '../../../src/sites/site-ids';
+import type { SiteId } from '../../../src/domain/site-ids';
 
 export function ledgerEntry(o: {
   turnId?: string;
