@@ -14,7 +14,7 @@ import { chunked, storedConversation, storedSiteHealth, streamingFixture } from 
 import { waitFor } from './support/wait';
 import { PART_SEPARATOR } from '../../src/tracking/exchanges';
 import { siteCounter } from './support/site-tokens';
-import type { SiteId } from '../../src/sites/site-ids';
+import type { SiteId } from '../../src/domain/site-ids';
 
 let ext: LaunchedExtension;
 let context: BrowserContext;
