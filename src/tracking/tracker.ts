@@ -45,7 +45,7 @@ export const NO_MESSAGES_GRACE_MS = 15_000;
 export const EMPTY_ANSWER_GRACE_MS = 60_000;
 /**
  * While the page says an answer is being written, how often to ask again. The page label must appear
- * within 1 s of the answer finishing (issue 11): one poll interval plus the settle period plus the
+ * within 1 s of the answer finishing: one poll interval plus the settle period plus the
  * worker's reply. The check is cheap while streaming: the stop button found last is looked at in
  * place (anyMatches in src/sites/dom.ts), not searched for.
  */
