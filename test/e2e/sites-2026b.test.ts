@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { siteCounter, siteTokens } from './support/site-tokens';
+import { modelCounter, siteCounter, siteTokens } from './support/site-tokens';
 import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION, openExtensionPage } from './support/extension-page';
 import { chunked, storedConversation, storedSiteHealth, streamingFixture } from './support/chat-pages';
@@ -197,9 +197,10 @@ describe.each(CASES)('$site at its real host', (c) => {
       expect.objectContaining({
         conversationId: newId,
         ...c.model,
-        promptTokens: siteCounter(c.site)(prompt),
+        // A new chat's first count names the model, so its tokenizer is that model's.
+        promptTokens: modelCounter(c.model.modelKey)(prompt),
         historyTokens: 0,
-        answerTokens: siteCounter(c.site)(ANSWER.join('\n')),
+        answerTokens: modelCounter(c.model.modelKey)(ANSWER.join('\n')),
       }),
     ]);
     // Nothing was counted under the page's URL before it had one.

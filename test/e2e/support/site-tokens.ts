@@ -10,9 +10,9 @@ import type { SiteId } from '../../../src/domain/site-ids';
 
 const counters = new Map<TokenizerId, Count>([['o200k', countTokens]]);
 
-/** The counter of a site's conversations: they keep the tokenizer of their first count, the site's family's. */
-export function siteCounter(site: SiteId): Count {
-  const id = tokenizerForModel(defaultModelKey(site)).tokenizer;
+/** The counter of a model key's tokenizer: a new conversation's, when its first count names that model. */
+export function modelCounter(modelKey: string): Count {
+  const id = tokenizerForModel(modelKey).tokenizer;
   let count = counters.get(id);
   if (!count) {
     count = counterOf(readVocabulary(id as Exclude<TokenizerId, 'o200k'>));
@@ -20,5 +20,8 @@ export function siteCounter(site: SiteId): Count {
   }
   return count;
 }
+
+/** The counter of a site's conversations seeded before any count: they keep the tokenizer of the site's model. */
+export const siteCounter = (site: SiteId): Count => modelCounter(defaultModelKey(site));
 
 export const siteTokens = (site: SiteId, texts: readonly string[]): number => texts.reduce((sum, t) => sum + siteCounter(site)(t), 0);
