@@ -1,14 +1,15 @@
 /**
  * `npm run bench -- tokenizers`: what counting with the providers' own tokenizers costs, in the
  * extension's service worker in Debian's Chromium, beside o200k in the same run:
- *  - the first count after the worker starts, loading included: reading the vocabulary file the
- *    extension ships (tokenizers/<id>.vocab), parsing it, building the tokenizer, counting a
- *    2,000-token answer. A fresh browser (and worker) per tokenizer, so nothing of it is warm;
- *  - a warm count of a 2,000-token answer (a different answer each time, so no cache helps), the
- *    median of 15, for each tokenizer and for o200k, in the same worker;
+ *  - the first count after the worker starts, loading included: from asking for the tokenizer
+ *    (`counterFor`) to the count of a 2,000-token answer: reading the vocabulary file the extension
+ *    ships (tokenizers/<id>.vocab), parsing it, building the tokenizer, counting. A fresh browser
+ *    (and worker) per tokenizer, so nothing of it is warm;
+ *  - a warm count of a 2,000-token answer (a different answer each time), the median of 15, for
+ *    each tokenizer and for o200k, alternating, in the same worker;
  *  - the size of the Chrome and Firefox zips, when `npm run zip` / `zip:firefox` made them.
- * The worker runs the libraries the extension bundles (@huggingface/tokenizers, gpt-tokenizer),
- * here bundled by esbuild and evaluated in the worker, on the shipped files. Writes
+ * The worker runs the module the extension's worker counts with (src/counting/tokens.ts), here
+ * bundled by esbuild and evaluated in the worker, on the shipped files. Writes
  * bench/results/tokenizers.json.
  */
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,6 @@ import { buildSync } from 'esbuild';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { launchWithExtension } from '../test/e2e/support/launch';
 import { SHIPPED_IDS, type ShippedId } from '../scripts/build/vocabularies';
-import { vocabularyFile } from '../src/domain/tokenizers';
 import { buildExtensionUnlessGiven } from './support/extension-build';
 
 const TARGETS = { warmVsO200k: 2, firstCountMs: 300, zipBytes: 20 * 1024 * 1024 };
@@ -49,10 +49,10 @@ function answer(seed: number, tokens = ANSWER_TOKENS): string {
   return out.slice(0, lo).join(' ');
 }
 
-function librariesBundle(): string {
-  const contents = "export { Tokenizer } from '@huggingface/tokenizers'; export { countTokens } from 'gpt-tokenizer/encoding/o200k_base';";
+/** The worker's counting module, as one script that sets `__tok`. */
+function countingBundle(): string {
   const out = buildSync({
-    stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
+    entryPoints: ['src/counting/tokens.ts'],
     bundle: true,
     format: 'iife',
     globalName: '__tok',
@@ -68,47 +68,53 @@ interface WorkerTimes {
   tokens: number;
 }
 
-/** In a fresh browser: load the shipped vocabulary, build it, count one answer; then warm counts of new answers beside o200k. */
+interface Counting {
+  counterFor(id: string): Promise<(text: string) => number>;
+  loadedCounter(id: string): ((text: string) => number) | undefined;
+  countTokens(text: string): number;
+}
+
+/** In a fresh browser: ask for the tokenizer, count one answer; then warm counts of new answers beside o200k. */
 async function measure(id: ShippedId, bundle: string, answers: string[]): Promise<WorkerTimes & { warmMs: number; o200kWarmMs: number }> {
   const ext = await launchWithExtension();
   try {
-    await ext.worker.evaluate(`${bundle}; 0`);
+    // The bundle is strict code: its `var __tok` would stay inside the evaluation.
+    await ext.worker.evaluate(`${bundle}; globalThis.__tok = __tok; 0`);
     const first = (await ext.worker.evaluate(
-      async ({ file, text }) => {
-        const g = globalThis as unknown as { __tok: { Tokenizer: new (t: unknown, c: unknown) => { encode(s: string, o: object): { ids: number[] } } } };
+      async ({ id, text }) => {
+        const tok = (globalThis as unknown as { __tok: Counting }).__tok;
         const start = performance.now();
-        const runtime = (globalThis as unknown as { chrome: { runtime: { getURL(path: string): string } } }).chrome.runtime;
-        const v = (await (await fetch(runtime.getURL(file))).json()) as { tokenizer: unknown; config: unknown };
-        const tokenizer = new g.__tok.Tokenizer(v.tokenizer, v.config);
+        const count = await tok.counterFor(id);
         const loaded = performance.now();
-        const tokens = tokenizer.encode(text, { add_special_tokens: false }).ids.length;
+        const tokens = count(text);
         const end = performance.now();
-        (globalThis as unknown as { __benchTokenizer: unknown }).__benchTokenizer = tokenizer;
         return { firstCountMs: end - start, loadMs: loaded - start, tokens };
       },
-      { file: vocabularyFile(id), text: answers[0] },
+      { id, text: answers[0] },
     )) as WorkerTimes;
-    const warm = (await ext.worker.evaluate((texts) => {
-      const g = globalThis as unknown as {
-        __benchTokenizer: { encode(s: string, o: object): { ids: number[] } };
-        __tok: { countTokens(s: string): number };
-      };
-      const provider: number[] = [];
-      const o200k: number[] = [];
-      // Alternating, each on an answer it has not seen, so neither gains from the other's warm-up or a cache.
-      for (let i = 1; i + 1 < texts.length; i += 2) {
-        let start = performance.now();
-        g.__benchTokenizer.encode(texts[i], { add_special_tokens: false });
-        provider.push(performance.now() - start);
-        start = performance.now();
-        g.__tok.countTokens(texts[i + 1]);
-        o200k.push(performance.now() - start);
-      }
-      // Medians (no helper function: tsx would wrap it in a __name call the worker does not have).
-      provider.sort((a, b) => a - b);
-      o200k.sort((a, b) => a - b);
-      return { warmMs: provider[provider.length >> 1], o200kWarmMs: o200k[o200k.length >> 1] };
-    }, answers)) as { warmMs: number; o200kWarmMs: number };
+    const warm = (await ext.worker.evaluate(
+      ({ id, texts }) => {
+        const tok = (globalThis as unknown as { __tok: Counting }).__tok;
+        const count = tok.loadedCounter(id);
+        if (!count) throw new Error(`${id} is not loaded`);
+        const provider: number[] = [];
+        const o200k: number[] = [];
+        // Alternating, each on an answer it has not seen, so neither gains from the other's warm-up or a cache.
+        for (let i = 1; i + 1 < texts.length; i += 2) {
+          let start = performance.now();
+          count(texts[i]);
+          provider.push(performance.now() - start);
+          start = performance.now();
+          tok.countTokens(texts[i + 1]);
+          o200k.push(performance.now() - start);
+        }
+        // Medians (no helper function: tsx would wrap it in a __name call the worker does not have).
+        provider.sort((a, b) => a - b);
+        o200k.sort((a, b) => a - b);
+        return { warmMs: provider[provider.length >> 1], o200kWarmMs: o200k[o200k.length >> 1] };
+      },
+      { id, texts: answers },
+    )) as { warmMs: number; o200kWarmMs: number };
     return { ...first, ...warm };
   } finally {
     await ext.close();
@@ -131,7 +137,7 @@ function zipSizes(): Record<string, number | null> {
 
 async function main(): Promise<void> {
   buildExtensionUnlessGiven(undefined);
-  const bundle = librariesBundle();
+  const bundle = countingBundle();
   const answers = Array.from({ length: 2 * WARM_RUNS + 2 }, (_, i) => answer(i));
   const rows: Array<{ id: ShippedId } & Awaited<ReturnType<typeof measure>>> = [];
   for (const id of SHIPPED_IDS) rows.push({ id, ...(await measure(id, bundle, answers)) });
