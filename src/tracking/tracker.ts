@@ -123,6 +123,13 @@ export class PageTracker {
   /** The page changed since the last tick (set by the observer: the only thing it does besides arming a timer). */
   private changed = false;
   private lastChangeAt = 0;
+  /**
+   * The page said at the last tick that nothing was being written, with the observer on. If it has
+   * not changed by the next tick, it still says so: a new answer always changes the page's nodes
+   * (which the observer reports), and a prompt sent resets this. Saves walking the page once more
+   * right before a scan.
+   */
+  private idleUnchanged = false;
   private scanning = false;
   /** False while an answer streams: the poll asks the page then, and each update of the answer would only wake us for nothing. */
   private observing = false;
@@ -258,6 +265,7 @@ export class PageTracker {
   private promptSent(): void {
     // Sent in the conversation the page shows now: a navigation not followed yet happened before it.
     this.followUrl();
+    this.idleUnchanged = false; // the send button may turn into a stop button: an attribute the observer does not watch
     this.dispatch({ type: 'promptSent', at: Date.now() });
     this.wake(PROMPT_CHECK_MS);
   }
@@ -280,7 +288,8 @@ export class PageTracker {
     this.longWait = false;
     const now = Date.now();
     this.followUrl();
-    const streaming = this.adapter.streaming(this.doc);
+    const streaming = this.idleUnchanged && !this.changed ? null : this.adapter.streaming(this.doc);
+    this.idleUnchanged = false;
     if (streaming !== null) {
       this.dispatch({ type: 'streamingSeen', at: now });
       if (this.observing) {
@@ -309,6 +318,7 @@ export class PageTracker {
     // Quiet means no change for a whole settle period.
     if (this.changed || this.scanning) {
       this.changed = false;
+      this.idleUnchanged = this.observing;
       this.wake(this.settleMs);
       return;
     }

@@ -291,8 +291,11 @@ describe('what following a page costs', () => {
     );
     // 3.8 s of streaming: asked when the stop button appeared, at each recheck and when it went, not four times a second.
     expect(streaming.mock.calls.length).toBeLessThanOrEqual(2 + Math.ceil((240 * 16) / MARK_RECHECK_MS));
+    streaming.mockClear();
     await flush(2_000);
     expect(pageObserves()).toBe(2);
+    // Asked once when the stop button went; not again before the scan, the page having stayed unchanged.
+    expect(streaming).toHaveBeenCalledTimes(1);
     expect(page.turns()).toEqual([expect.objectContaining({ turnId: 'a-new', answerText: chunks.join('').trim() })]);
     page.tracker.stop();
   });
