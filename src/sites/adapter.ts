@@ -63,6 +63,16 @@ export interface GeneratedImage {
 }
 
 /**
+ * Whether an answer is being written, as the page shows it:
+ * - the element that says so (a stop button, a busy flag): it says so for as long as it stays on the
+ *   page unchanged, so the tracker watches it rather than asking again;
+ * - `'unmarked'`: the page says so only by what is missing (the newest answer has no finished mark
+ *   yet), so only asking again tells when it ends;
+ * - null: nothing is being written.
+ */
+export type Streaming = Element | 'unmarked' | null;
+
+/**
  * The named primary selectors an adapter relies on, each a chain of alternatives (one per markup
  * variant): the page report says which matched, and the drift tests remove or rename each in turn.
  * Name them by role (`message`, `prompt`, `answer`, `stop`, ...).
@@ -86,7 +96,9 @@ export interface SiteAdapter extends SiteFacts {
   readReasoning?(answer: PageMessage): ReasoningRead | null;
   /** Images the assistant generated in an answer; never uploads, favicons, search images, avatars or icons. */
   generatedImages?(answer: PageMessage): GeneratedImage[];
-  /** True while an answer is still streaming (page-level signal: a stop button, a busy flag). */
+  /** Whether an answer is being written (page-level signal: a stop button, a busy flag; see `Streaming`). */
+  streaming(doc: Document): Streaming;
+  /** True while an answer is being written: `streaming` not null (defineAdapter derives it). */
   isStreaming(doc: Document): boolean;
   /**
    * The per-message finished signal, where the markup has one (ChatGPT `data-message-complete`,
@@ -94,8 +106,11 @@ export interface SiteAdapter extends SiteFacts {
    * it marks it as streaming, null when the markup says nothing about it.
    */
   answerFinished?(answer: PageMessage): boolean | null;
-  /** The model label as the page shows it, or null. */
-  readModelLabel(doc: Document): string | null;
+  /**
+   * The model label as the page shows it, or null. `answer` is the answer being counted (its last
+   * part), for pages that name the model on each answer.
+   */
+  readModelLabel(doc: Document, answer?: PageMessage): string | null;
   /** The conversation id in a chat URL (from `conversationUrls`), or null on pages without one (a new chat, settings). */
   conversationId(url: string): string | null;
   /** The conversation id the page itself carries (ChatGPT `section[data-conversation-id]`), for URLs without one. */
@@ -117,8 +132,8 @@ export interface SiteAdapter extends SiteFacts {
  * object computes when it is created a plain constant: a template literal with `${...}` or an array
  * spread there makes the bundler keep the whole adapter (hoist them to module constants).
  */
-export function defineAdapter(facts: SiteFacts, readers: Omit<SiteAdapter, keyof SiteFacts>): SiteAdapter {
-  return { ...facts, ...readers };
+export function defineAdapter(facts: SiteFacts, readers: Omit<SiteAdapter, keyof SiteFacts | 'isStreaming'>): SiteAdapter {
+  return { ...facts, ...readers, isStreaming: (doc) => readers.streaming(doc) !== null };
 }
 
 /** A site's manifest match patterns: `https://<host>/*` for each host it declares. */

@@ -16,7 +16,7 @@
  * class alone. Visually hidden headings ("You said:", "ChatGPT said:") are not part of a message.
  */
 import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, CHROME_SELECTOR, firstElement, firstMatching, idInUrl, visibleText } from './dom';
+import { CHROME_SELECTOR, findMark, firstElement, firstMatching, idInUrl, visibleText } from './dom';
 
 /** The named primary selectors (page report, drift tests); each a chain of alternatives, the usual one first. */
 const HOOKS = {
@@ -33,7 +33,7 @@ const HOOKS = {
   answerIdC: '[data-chatgpt-selection-message-id]',
   finishedB: '[data-message-complete]',
   streamingB: '[data-message-streaming]',
-  stopA: '[data-testid="stop-button"]',
+  stopA: 'button[data-testid="stop-button"]',
   stopB: 'button[data-composer-submit][data-stop-generating]',
   busyC: '[role="status"][aria-busy="true"]',
   conversation: 'section[data-conversation-id]',
@@ -377,18 +377,21 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
 
   answerFinished: finished,
 
-  isStreaming(doc) {
-    if (anyMatches(doc, STREAMING_MARKS)) return true;
+  streaming(doc) {
+    const mark = findMark(doc, STREAMING_MARKS);
+    if (mark) return mark;
     const last = lastMessage(doc);
     const role = last && roleOf(last);
-    if (!last || !role) return false;
-    if (role === 'user' && readerOf(last).promptLastIsStreaming) return true;
+    if (!last || !role) return null;
+    if (role === 'user' && readerOf(last).promptLastIsStreaming) return 'unmarked';
     // An answer its page marks as not finished yet (a, b and c all have a mark) is still coming.
-    return role === 'assistant' && finished({ id: '', role, element: last, pageId: false }) === false;
+    return role === 'assistant' && finished({ id: '', role, element: last, pageId: false }) === false ? 'unmarked' : null;
   },
 
-  readModelLabel(doc) {
-    const assistants = doc.querySelectorAll('[data-message-model-slug]');
+  readModelLabel(doc, answer) {
+    // The answer's own slug; else the newest one on the page (the whole page is walked only then).
+    const own = answer?.element.closest('[data-message-model-slug]');
+    const assistants = own ? [own] : doc.querySelectorAll('[data-message-model-slug]');
     const slug = assistants[assistants.length - 1]?.getAttribute('data-message-model-slug');
     if (slug) return slug;
     const picker = firstElement(doc, HOOKS.model.split(', '));

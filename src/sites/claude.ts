@@ -10,7 +10,7 @@
  *   answer's own text is everything else.
  */
 import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, byRole, CHROME_SELECTOR, firstMatching, derivedIds, firstElement, idInUrl, labelText, visibleText } from './dom';
+import { byRole, CHROME_SELECTOR, findMark, firstMatching, derivedIds, firstElement, idInUrl, labelText, visibleText } from './dom';
 
 const PROMPT = '[data-testid="user-message"]';
 const USER_CHAIN = [PROMPT, '.font-user-message'];
@@ -122,12 +122,13 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
    * at all (the markup changed) is taken as unfinished: it is then never counted, and the tracker
    * reports the page as not recognized, rather than counting an answer that may still grow.
    */
-  isStreaming(doc) {
-    if (anyMatches(doc, STOP_CHAIN)) return true;
+  streaming(doc) {
+    const mark = findMark(doc, STOP_CHAIN);
+    if (mark) return mark;
     // The newest answer only: no ids or texts needed (this runs on every page change).
     const answers = firstMatching(doc, ASSISTANT_CHAIN).filter((el) => !el.closest('#markdown-artifact'));
     const last = answers[answers.length - 1];
-    return !!last && streamingFlag(last) === null;
+    return !!last && streamingFlag(last) === null ? 'unmarked' : null;
   },
 
   answerFinished({ element }: PageMessage) {

@@ -13,7 +13,7 @@
  * No id in the page: ids are derived from the conversation and the prompt.
  */
 import { defineAdapter, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
+import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
 
 const USER_CHAIN = ['[data-content="user-message"]', '[data-testid="user-message"]'];
 const ASSISTANT_CHAIN = ['[data-content="ai-message"]', '[data-testid="ai-message"]'];
@@ -68,11 +68,12 @@ export const copilot: SiteAdapter = /* @__PURE__ */ defineAdapter(copilotSite, {
    * Streaming while a stop button or the loading message shows, or while the newest answer has no
    * reaction bar yet (an answer that never gets one is never counted: the page reads as not recognized).
    */
-  isStreaming(doc) {
-    if (anyMatches(doc, STOP_CHAIN)) return true;
+  streaming(doc) {
+    const mark = findMark(doc, STOP_CHAIN);
+    if (mark) return mark;
     const answers = firstMatching(doc, ASSISTANT_CHAIN);
     const last = answers[answers.length - 1];
-    return !!last && !hasReactions(last);
+    return !!last && !hasReactions(last) ? 'unmarked' : null;
   },
 
   answerFinished: ({ role, element }) => (role === 'assistant' ? hasReactions(element) : null),

@@ -17,8 +17,17 @@
  * The tracker still treats the site as `quiet` (it waits for the page to settle as well): while the
  * user types during an answer the button cannot tell stop from send, and late is better than partial.
  */
-import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, derivedIds, firstMatching, GENERIC_STOP, idInUrl, visibleText } from './dom';
+import {
+  defineAdapter,
+  type GeneratedImage,
+  type PageMessage,
+  type ReasoningRead,
+  type Role,
+  type SiteAdapter,
+  type SiteFacts,
+  type Streaming,
+} from './adapter';
+import { derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, visibleText } from './dom';
 
 const ITEM = '[data-virtual-list-item-key]';
 const MESSAGE = '.ds-message';
@@ -91,14 +100,16 @@ function hasActionBar(message: Element): boolean | null {
   return Array.from(item.children).some((c) => !c.contains(message) && c.querySelector('[role="button"], button') !== null);
 }
 
-function pageStreaming(doc: Document): boolean {
-  if (anyMatches(doc, GENERIC_STOP)) return true;
+function pageStreaming(doc: Document): Streaming {
+  const mark = findMark(doc, GENERIC_STOP);
+  if (mark) return mark;
   const c = composer(doc);
-  if (c) return !c.button.classList.contains(DISABLED) && (c.box?.value ?? '') === '';
+  // The round button says so by its state, not by being there: asked again while it lasts.
+  if (c) return !c.button.classList.contains(DISABLED) && (c.box?.value ?? '') === '' ? 'unmarked' : null;
   // No round button (renamed): the newest answer streams until its action bar shows.
   const answers = answersOf(doc);
   const last = answers[answers.length - 1];
-  return !!last && hasActionBar(last) !== true;
+  return !!last && hasActionBar(last) !== true ? 'unmarked' : null;
 }
 
 /** The answer's own text, its reasoning left out. */
@@ -175,7 +186,7 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
 
   generatedImages: (): GeneratedImage[] => [],
 
-  isStreaming: pageStreaming,
+  streaming: pageStreaming,
 
   /**
    * The newest answer is unfinished while the page streams; an answer with its action bar (a

@@ -19,31 +19,36 @@ export function firstElement(root: ParentNode, chain: readonly string[]): Elemen
   return null;
 }
 
-/** Each chain as one selector list, joined once (the tracker asks four times a second while an answer streams). */
+/** Each chain as one selector list, joined once (to test the element found last in one call). */
 const joined = new WeakMap<readonly string[], string>();
 
-/** The element each chain (joined) last found under each root: see anyMatches. */
+/** The element each chain (joined) last found under each root: see findMark. */
 const lastFound = new WeakMap<ParentNode, Map<string, Element>>();
 
 /**
- * Whether any selector of the chain matches: one pass over the page, not one per selector. The
- * element found last is tried first: while it is still under `root` and still matches, the answer
- * is the same without walking the page again (the tracker asks four times a second while an answer
- * streams, and on a long chat each walk costs about a millisecond).
+ * The first element any selector of the chain finds (a stop button, a busy flag), trying the one
+ * found last first: while it is still under `root` and still matches, the answer is the same
+ * without walking the page. Otherwise each selector walks the page on its own: Chromium matches
+ * one simple selector far faster than a list of them (a list of seven costs about twice the seven
+ * walks on a long chat).
  */
-export function anyMatches(root: ParentNode, chain: readonly string[]): boolean {
+export function findMark(root: ParentNode, chain: readonly string[]): Element | null {
   let selector = joined.get(chain);
   if (selector === undefined) joined.set(chain, (selector = chain.join(',')));
   let found = lastFound.get(root);
   const last = found?.get(selector);
-  if (last && (root as Node).contains(last) && last.matches(selector)) return true;
-  const now = root.querySelector(selector);
+  if (last && (root as Node).contains(last) && last.matches(selector)) return last;
+  let now: Element | null = null;
+  for (const one of chain) if ((now = root.querySelector(one))) break;
   if (now) {
     if (!found) lastFound.set(root, (found = new Map()));
     found.set(selector, now);
   } else found?.delete(selector);
-  return now !== null;
+  return now;
 }
+
+/** Whether any selector of the chain matches (see findMark). */
+export const anyMatches = (root: ParentNode, chain: readonly string[]): boolean => findMark(root, chain) !== null;
 
 /** Drops elements nested inside another element of the same list (lists are in page order). */
 function outermost(els: Element[]): Element[] {

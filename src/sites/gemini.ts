@@ -15,7 +15,7 @@
  *   (yoonjechoi/hamlog-image-generator docs/research/gemini-dom-research.md).
  */
 import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, idInUrl, labelText, visibleText } from './dom';
+import { byRole, CHROME_SELECTOR, derivedIds, findMark, firstElement, firstMatching, idInUrl, labelText, visibleText } from './dom';
 
 const PAIR = '.conversation-container[id]';
 const USER = 'user-query';
@@ -125,11 +125,12 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
    * gateway spec, index id 71179959935), so a newest answer with neither that bar nor
    * aria-busy="false" is taken as unfinished: never counted early, reported if it never ends.
    */
-  isStreaming(doc) {
-    if (anyMatches(doc, STOP_CHAIN)) return true;
+  streaming(doc) {
+    const mark = findMark(doc, STOP_CHAIN);
+    if (mark) return mark;
     const answers = doc.querySelectorAll(ANSWER);
     const last = answers[answers.length - 1];
-    return !!last && finishedMark(last) === null;
+    return !!last && finishedMark(last) === null ? 'unmarked' : null;
   },
 
   answerFinished: ({ element }) => finishedMark(element),

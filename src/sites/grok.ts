@@ -16,7 +16,7 @@
  * data/custom-rates.json (docs/methodology.md).
  */
 import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, labelText, visibleText } from './dom';
+import { CHROME_SELECTOR, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, labelText, visibleText } from './dom';
 
 const ROW = '[id^="response-"]';
 const USER_BUBBLE = '[data-testid="user-message"]';
@@ -141,11 +141,12 @@ export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
    * Streaming while a stop button shows, or while the newest answer has no action buttons yet (an
    * answer that never gets them is never counted: the page reads as not recognized).
    */
-  isStreaming(doc) {
-    if (anyMatches(doc, GENERIC_STOP)) return true;
+  streaming(doc) {
+    const mark = findMark(doc, GENERIC_STOP);
+    if (mark) return mark;
     const answers = messages(doc).filter((m) => m.role === 'assistant');
     const last = answers[answers.length - 1];
-    return !!last && !hasActions(last.element);
+    return !!last && !hasActions(last.element) ? 'unmarked' : null;
   },
 
   answerFinished: ({ role, element }) => (role === 'assistant' ? hasActions(element) : null),

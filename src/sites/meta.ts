@@ -11,7 +11,7 @@
  * uploads sit in the user's message and are never looked at.
  */
 import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, visibleText } from './dom';
+import { CHROME_SELECTOR, derivedIds, firstElement, findMark, firstMatching, GENERIC_STOP, idInUrl, isIcon, visibleText } from './dom';
 
 const MESSAGE = '[data-message-id$="_user"], [data-message-id$="_assistant"]';
 const ARTICLE = '[role="article"]';
@@ -104,11 +104,12 @@ export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
    * streaming attributes at all (the markup changed) is taken as unfinished, so it is never counted
    * early; the tracker then reports the page as not recognized.
    */
-  isStreaming(doc) {
-    if (anyMatches(doc, STREAMING)) return true;
+  streaming(doc) {
+    const mark = findMark(doc, STREAMING);
+    if (mark) return mark;
     const answers = messages(doc).filter((m) => m.role === 'assistant');
     const last = answers[answers.length - 1];
-    return !!last && meta.answerFinished!({ id: '', role: 'assistant', element: last.element, pageId: false }) === null;
+    return !!last && meta.answerFinished!({ id: '', role: 'assistant', element: last.element, pageId: false }) === null ? 'unmarked' : null;
   },
 
   answerFinished({ element }) {

@@ -10,7 +10,7 @@
  * `quiet` (it also waits for the page to settle).
  */
 import { defineAdapter, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
+import { CHROME_SELECTOR, derivedIds, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
 
 const MESSAGE = '[data-message-author-role]';
 const MESSAGE_ID = '[data-message-id]';
@@ -101,7 +101,7 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
     return { text: text || null, summaryOnly: false, durationLabel: label };
   },
 
-  isStreaming: (doc) => anyMatches(doc, STOP_CHAIN),
+  streaming: (doc) => findMark(doc, STOP_CHAIN),
 
   readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
 

@@ -17,7 +17,7 @@
  * (docs/methodology.md).
  */
 import { defineAdapter, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
+import { byRole, CHROME_SELECTOR, derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
 
 const QUERY = '.group\\/query';
 const USER_CHAIN = [`h1${QUERY}`, QUERY];
@@ -100,11 +100,12 @@ export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexityS
    * Streaming while a stop button shows or the newest answer has no action bar yet: an answer whose
    * block never gets one (the markup changed) is never counted, and the page reads as not recognized.
    */
-  isStreaming(doc) {
-    if (anyMatches(doc, GENERIC_STOP)) return true;
+  streaming(doc) {
+    const mark = findMark(doc, GENERIC_STOP);
+    if (mark) return mark;
     const answers = answersOf(doc);
     const last = answers[answers.length - 1];
-    return !!last && !hasActionBar(last);
+    return !!last && !hasActionBar(last) ? 'unmarked' : null;
   },
 
   answerFinished: ({ role, element }) => (role === 'assistant' ? hasActionBar(element) : null),

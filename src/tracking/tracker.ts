@@ -4,9 +4,11 @@
  * schedules the one timer, reads the page in quiet scans and keeps what it read of the conversation.
  *
  * Cost model: the MutationObserver callback only notes the time and arms one timer; nothing reads
- * text or walks the page while an answer streams, and while the page says one streams the observer
- * is off (the poll asks the page instead; on resuming, the page counts as changed). Adding or
- * removing our own labels is no change. Once the page has been quiet for a moment and no
+ * text or walks the page while an answer streams. While the page says one streams the observer is
+ * off (on resuming, the page counts as changed): where an element says so (a stop button) the
+ * tracker watches only that element, its attributes and whether it is still on the page, and asks
+ * again when it changes; where only something missing says so, it asks every STREAMING_POLL_MS.
+ * Adding or removing our own labels is no change. Once the page has been quiet for a moment and no
  * answer is streaming, one scan finds the messages, reads the text of the new turn once, and sends
  * it (tokenizing happens in the worker). Messages already on the page when it loads or after a
  * navigation only seed the conversation's history; they are never counted.
@@ -44,12 +46,19 @@ export const NO_MESSAGES_GRACE_MS = 15_000;
 /** After a prompt is sent, how long a finished-looking answer may read as empty (reasoning first, a slow start) before the site is reported. */
 export const EMPTY_ANSWER_GRACE_MS = 60_000;
 /**
- * While the page says an answer is being written, how often to ask again. The page label must appear
- * within 1 s of the answer finishing: one poll interval plus the settle period plus the
- * worker's reply. The check is cheap while streaming: the stop button found last is looked at in
- * place (anyMatches in src/sites/dom.ts), not searched for.
+ * While the page says an answer is being written without an element to watch, how often to ask
+ * again. The page label must appear within 1 s of the answer finishing: one poll interval plus the
+ * settle period plus the worker's reply.
  */
 const STREAMING_POLL_MS = 250;
+/**
+ * While a watched element says an answer is being written, how often to ask anyway: for a change
+ * the watch cannot see (a selector that depends on an ancestor's attributes), a URL that changed
+ * without a navigation event, and the answer's time limit.
+ */
+export const MARK_RECHECK_MS = 2_000;
+/** After a prompt is sent, when to first ask whether the page writes (so the observer is off early). */
+const PROMPT_CHECK_MS = 100;
 const SEED_BATCH_CHARS = 20_000;
 
 export interface TrackerOptions {
@@ -103,6 +112,9 @@ export class PageTracker {
   private readonly settleMs: number;
   private readonly unsaved = `new-${Date.now().toString(36)}`;
   private observer: MutationObserver | null = null;
+  /** Watches the element that says an answer is being written (see `watchMark`). */
+  private markObserver: MutationObserver | null = null;
+  private watched: Element | null = null;
 
   // The clock: one timer, and whether the page changed since the last tick.
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -111,6 +123,13 @@ export class PageTracker {
   /** The page changed since the last tick (set by the observer: the only thing it does besides arming a timer). */
   private changed = false;
   private lastChangeAt = 0;
+  /**
+   * The page said at the last tick that nothing was being written, with the observer on. If it has
+   * not changed by the next tick, it still says so: a new answer always changes the page's nodes
+   * (which the observer reports), and a prompt sent resets this. Saves walking the page once more
+   * right before a scan.
+   */
+  private idleUnchanged = false;
   private scanning = false;
   /** False while an answer streams: the poll asks the page then, and each update of the answer would only wake us for nothing. */
   private observing = false;
@@ -145,6 +164,7 @@ export class PageTracker {
   start(): void {
     const Observer = (this.doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
     this.observer = new Observer(this.onMutation);
+    this.markObserver = new Observer(this.onMarkChange);
     this.observe();
     this.doc.addEventListener('keydown', this.onKeydown, true);
     this.doc.addEventListener('click', this.onClick, true);
@@ -160,6 +180,8 @@ export class PageTracker {
   stop(): void {
     this.observer?.disconnect();
     this.observer = null;
+    this.unwatchMark();
+    this.markObserver = null;
     this.doc.removeEventListener('keydown', this.onKeydown, true);
     this.doc.removeEventListener('click', this.onClick, true);
     this.doc.removeEventListener('submit', this.onSubmit, true);
@@ -243,8 +265,9 @@ export class PageTracker {
   private promptSent(): void {
     // Sent in the conversation the page shows now: a navigation not followed yet happened before it.
     this.followUrl();
+    this.idleUnchanged = false; // the send button may turn into a stop button: an attribute the observer does not watch
     this.dispatch({ type: 'promptSent', at: Date.now() });
-    this.wake(this.settleMs);
+    this.wake(PROMPT_CHECK_MS);
   }
 
   // ---- The clock ------------------------------------------------------------
@@ -265,7 +288,9 @@ export class PageTracker {
     this.longWait = false;
     const now = Date.now();
     this.followUrl();
-    if (this.adapter.isStreaming(this.doc)) {
+    const streaming = this.idleUnchanged && !this.changed ? null : this.adapter.streaming(this.doc);
+    this.idleUnchanged = false;
+    if (streaming !== null) {
       this.dispatch({ type: 'streamingSeen', at: now });
       if (this.observing) {
         this.observer?.disconnect();
@@ -273,9 +298,16 @@ export class PageTracker {
       }
       const phase = this.state.phase;
       if (phase.name === 'streaming' && now - phase.since >= ANSWER_TIMEOUT_MS) this.report('not-recognized', 'answer-unfinished');
-      this.wake(STREAMING_POLL_MS);
+      if (streaming === 'unmarked') {
+        this.unwatchMark();
+        this.wake(STREAMING_POLL_MS);
+      } else {
+        this.watchMark(streaming);
+        this.wake(MARK_RECHECK_MS);
+      }
       return;
     }
+    this.unwatchMark();
     this.dispatch({ type: 'streamingStopped' });
     if (!this.observing && this.observer) {
       // The answer changed the page while we were not looking.
@@ -286,6 +318,7 @@ export class PageTracker {
     // Quiet means no change for a whole settle period.
     if (this.changed || this.scanning) {
       this.changed = false;
+      this.idleUnchanged = this.observing;
       this.wake(this.settleMs);
       return;
     }
@@ -293,6 +326,32 @@ export class PageTracker {
     void this.scan(now).finally(() => {
       this.scanning = false;
     });
+  };
+
+  /**
+   * Watches the element that says an answer is being written: its attributes (a stop button turning
+   * back into the send button) and every ancestor's children (it, or a box around it, leaving the
+   * page). Neither changes while the answer's text streams in, so nothing runs until it ends.
+   */
+  private watchMark(mark: Element): void {
+    if (this.watched === mark || !this.markObserver) return;
+    this.markObserver.disconnect();
+    this.watched = mark;
+    this.markObserver.observe(mark, { attributes: true });
+    for (let node = mark.parentNode; node; node = node.parentNode) this.markObserver.observe(node, { childList: true });
+  }
+
+  private unwatchMark(): void {
+    if (this.watched === null) return;
+    this.markObserver?.disconnect();
+    this.watched = null;
+  }
+
+  private readonly onMarkChange = (): void => {
+    this.unwatchMark();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.wake(0);
   };
 
   // ---- The scan -------------------------------------------------------------
@@ -494,7 +553,7 @@ export class PageTracker {
       conversationId: conversation,
       turnId: print === undefined ? first.id : `${first.id}~${print}`,
       promptId: prompt?.id,
-      modelLabel: this.adapter.readModelLabel(this.doc),
+      modelLabel: this.adapter.readModelLabel(this.doc, last),
       promptText,
       answerText,
       ...(extras.reasoning ? { reasoning: extras.reasoning } : {}),

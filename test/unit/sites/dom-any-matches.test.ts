@@ -1,10 +1,10 @@
 /**
- * anyMatches remembers the element it found last, so a stop button polled while an answer streams
- * is checked in place instead of by walking the page. Its answer must stay exactly
+ * findMark (and anyMatches over it) remembers the element it found last, so a stop button asked
+ * about again is checked in place instead of by walking the page. Its answer must stay exactly
  * querySelector's: these change the page under it in every way that could make the memory stale.
  */
 import { describe, expect, it } from 'vitest';
-import { anyMatches } from '../../../src/sites/dom';
+import { anyMatches, findMark } from '../../../src/sites/dom';
 import { loadPage } from './load-page';
 
 const STOP = ['[data-testid="stop-button"]', 'button[data-stop-generating]'];
@@ -18,6 +18,14 @@ describe('anyMatches with the element it found last', () => {
     expect(anyMatches(doc, STOP)).toBe(false);
     doc.querySelector('form')!.innerHTML = '<button data-stop-generating>Stop</button>';
     expect(anyMatches(doc, STOP)).toBe(true);
+  });
+
+  it('returns the element that matches, the same one while it still does', () => {
+    const doc = page('<form><button data-testid="stop-button" id="one">Stop</button></form>');
+    const one = doc.getElementById('one');
+    expect(findMark(doc, STOP)).toBe(one);
+    doc.querySelector('form')!.insertAdjacentHTML('afterbegin', '<button data-stop-generating>Stop</button>');
+    expect(findMark(doc, STOP)).toBe(one);
   });
 
   it('says false when that element no longer matches (the same button turned back into send)', () => {
@@ -65,7 +73,10 @@ describe('anyMatches with the element it found last', () => {
       else if (op === 1) all[next(all.length)].remove();
       else if (op === 2) all[next(all.length)].toggleAttribute('data-stop-generating');
       else parents[next(2)].append(all[next(all.length)]);
-      if (anyMatches(doc, STOP) !== (doc.querySelector(STOP.join(',')) !== null)) disagreements++;
+      const mark = findMark(doc, STOP);
+      const expected = doc.querySelector(STOP.join(','));
+      if ((mark !== null) !== (expected !== null) || (mark && !(doc.contains(mark) && mark.matches(STOP.join(','))))) disagreements++;
+      if (anyMatches(doc, STOP) !== (expected !== null)) disagreements++;
     }
     expect(disagreements).toBe(0);
   });

@@ -4,7 +4,7 @@
  * On a minimal test site, so these rules are checked apart from any real site's markup.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_ANSWER_GRACE_MS, SETTLE_MS } from '../../../src/tracking/tracker';
+import { EMPTY_ANSWER_GRACE_MS, MARK_RECHECK_MS, SETTLE_MS } from '../../../src/tracking/tracker';
 import { PAGE, testSite, trackTestSite, type TestPage } from './test-site';
 
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
@@ -59,7 +59,7 @@ describe('an answer that pauses mid-way', () => {
   });
 
   it('on a site whose stop signal was never seen (a changed hook), waits for a long quiet period instead of the short one', async () => {
-    const page = await started(testSite({ isStreaming: () => false, answerFinished: undefined }));
+    const page = await started(testSite({ streaming: () => null, answerFinished: undefined }));
     page.type('Q');
     page.add('user', 'u1', 'Q');
     // A pause longer than the short settle time but shorter than the long one.
@@ -70,7 +70,7 @@ describe('an answer that pauses mid-way', () => {
   });
 
   it('on a site without any signal, a pause longer than the quiet period is corrected in place: one turn, final counts', async () => {
-    const page = await started(testSite({ isStreaming: () => false, answerFinished: undefined, streamingSignal: 'quiet' }));
+    const page = await started(testSite({ streaming: () => null, answerFinished: undefined, streamingSignal: 'quiet' }));
     page.type('Q');
     page.add('user', 'u1', 'Q');
     await stream(page, 'a1', WORDS, { signal: 'none', pauseAfter: 10, pauseMs: SETTLE_MS.quiet * 3 });
@@ -265,7 +265,7 @@ describe('a prompt sent at once after opening another chat in the same tab', () 
     page.tracker.stop();
   });
 
-  it('notices the URL change while the answer streams (one string compare per poll), not only after it', async () => {
+  it('notices the URL change while the answer streams (one string compare per recheck), not only after it', async () => {
     const page = await started();
     page.type('Question');
     page.add('user', 'u1', 'Question');
@@ -273,7 +273,7 @@ describe('a prompt sent at once after opening another chat in the same tab', () 
     await flush(600);
     expect(page.tracker.current).toMatchObject({ seeding: false, phase: { name: 'streaming', promptAt: expect.any(Number) } });
     page.setUrl('https://test.example/c/conv-b');
-    await flush(300);
+    await flush(MARK_RECHECK_MS + 100);
     // Another conversation: it seeds first, and the prompt sent in the one left is not its reply.
     expect(page.tracker.current).toMatchObject({ seeding: true, phase: { name: 'streaming', promptAt: null } });
     page.tracker.stop();

@@ -4,14 +4,14 @@
  * per-message `data-done="true|false"`, conversation ids from `/c/<id>` or `[data-conversation]`.
  */
 import { vi } from 'vitest';
-import { defineAdapter, type PageMessage, type Role, type SiteAdapter } from '../../../src/sites/adapter';
+import { defineAdapter, type PageMessage, type Role, type SiteAdapter, type SiteFacts } from '../../../src/sites/adapter';
 import { idInUrl, visibleText } from '../../../src/sites/dom';
 import { PageTracker } from '../../../src/tracking/tracker';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
 import { loadPage } from '../sites/load-page';
 
-export function testSite(overrides: Partial<Omit<SiteAdapter, 'site'>> = {}): SiteAdapter {
+export function testSite(overrides: Partial<Omit<SiteAdapter, keyof SiteFacts | 'isStreaming'>> = {}): SiteAdapter {
   const facts = {
     site: 'chatgpt' as const,
     label: 'test.example',
@@ -32,7 +32,7 @@ export function testSite(overrides: Partial<Omit<SiteAdapter, 'site'>> = {}): Si
         pageId: true,
       })),
     readText: ({ element }) => visibleText(element),
-    isStreaming: (doc) => doc.querySelector('#status[data-busy]') !== null,
+    streaming: (doc: Document) => doc.querySelector('#status[data-busy]'),
     answerFinished: ({ element }) => {
       const done = element.getAttribute('data-done');
       return done === null ? null : done === 'true';

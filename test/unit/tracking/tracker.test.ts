@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../../src/sites';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { ANSWER_TIMEOUT_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS, type TrackerHooks } from '../../../src/tracking/tracker';
+import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS, type TrackerHooks } from '../../../src/tracking/tracker';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
 import { fixture, loadPage } from '../sites/load-page';
@@ -268,21 +268,34 @@ describe('a new answer', () => {
 });
 
 describe('what following a page costs', () => {
-  it('does not observe the page while it says an answer streams, and counts the whole answer once it has finished', async () => {
+  it('does not observe the page while it says an answer streams, only the stop button, and counts the whole answer once it has finished', async () => {
     const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a');
     const Observer = page.doc.defaultView!.MutationObserver.prototype;
     const disconnect = vi.spyOn(Observer, 'disconnect');
     const observe = vi.spyOn(Observer, 'observe');
+    const streaming = vi.spyOn(ADAPTERS.chatgpt, 'streaming');
     page.tracker.start();
     await flush(2_000);
-    expect(observe).toHaveBeenCalledTimes(1);
+    // The page's observer watches the body; the other one watches only the stop button while it shows.
+    const pageObserver = observe.mock.contexts[0];
+    const pageObserves = () => observe.mock.contexts.filter((c) => c === pageObserver).length;
+    expect(pageObserves()).toBe(1);
     sendPrompt(page, '#prompt-textarea', 'Is wind power cheap?');
-    const chunks = Array.from({ length: 120 }, (_, i) => `word${i} `);
+    streaming.mockClear();
+    const chunks = Array.from({ length: 240 }, (_, i) => `word${i} `);
     await streamChatgpt(page, { user: 'u-new', answer: 'a-new' }, 'Is wind power cheap?', chunks);
     // Off while the stop button showed; the answer grew meanwhile.
-    expect(disconnect).toHaveBeenCalledTimes(1);
+    expect(disconnect.mock.contexts.filter((c) => c === pageObserver)).toHaveLength(1);
+    expect(observe.mock.calls.some(([target, options]) => (target as Element).getAttribute?.('data-testid') === 'stop-button' && options?.attributes)).toBe(
+      true,
+    );
+    // 3.8 s of streaming: asked when the stop button appeared, at each recheck and when it went, not four times a second.
+    expect(streaming.mock.calls.length).toBeLessThanOrEqual(2 + Math.ceil((240 * 16) / MARK_RECHECK_MS));
+    streaming.mockClear();
     await flush(2_000);
-    expect(observe).toHaveBeenCalledTimes(2);
+    expect(pageObserves()).toBe(2);
+    // Asked once when the stop button went; not again before the scan, the page having stayed unchanged.
+    expect(streaming).toHaveBeenCalledTimes(1);
     expect(page.turns()).toEqual([expect.objectContaining({ turnId: 'a-new', answerText: chunks.join('').trim() })]);
     page.tracker.stop();
   });
