@@ -53,10 +53,11 @@ export const EMPTY_ANSWER_GRACE_MS = 60_000;
 const STREAMING_POLL_MS = 250;
 /**
  * While a watched element says an answer is being written, how often to ask anyway: for a change
- * the watch cannot see (a selector that depends on an ancestor's attributes), a URL that changed
- * without a navigation event, and the answer's time limit.
+ * the watch cannot see (a selector that depends on an ancestor's attributes) and the answer's time
+ * limit. URL changes need no recheck: WXT's location watcher reports them (from the Navigation API,
+ * or by looking every second where the browser has none).
  */
-export const MARK_RECHECK_MS = 2_000;
+export const MARK_RECHECK_MS = 5_000;
 /** After a prompt is sent, when to first ask whether the page writes (so the observer is off early). */
 const PROMPT_CHECK_MS = 100;
 const SEED_BATCH_CHARS = 20_000;
