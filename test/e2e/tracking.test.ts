@@ -14,7 +14,7 @@ import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtensi
 import { BUILT_EXTENSION } from './support/extension-page';
 import { chunked, storedConversation as conversation, storedSiteHealth as siteHealth, streamingFixture } from './support/chat-pages';
 import { waitFor } from './support/wait';
-import { CHATGPT, CLAUDE } from './scenarios/chat-fixtures';
+import { CHATGPT, CLAUDE, META } from './scenarios/chat-fixtures';
 import { SITE_IDS } from '../../src/domain/site-ids';
 
 interface SiteCase {
@@ -79,13 +79,8 @@ const CASES: SiteCase[] = [
     site: 'meta',
     url: 'https://www.meta.ai/prompt/e2e-meta',
     fixture: 'meta-2026-en.html',
-    promptBox: '[data-testid="composer-input"]',
-    history: [
-      'Draw a wind turbine on a green hill at sunrise.',
-      'Here are a few takes on a wind turbine at sunrise:',
-      'What does one turbine like that produce in a year?',
-      'A modern 3 MW onshore turbine produces about 6 to 8 gigawatt-hours a year.\nThat is roughly the yearly use of 2,000 European homes.',
-    ],
+    promptBox: META.promptBox,
+    history: META.history,
     modelKey: 'epsilon-4-maverick',
   },
 ];

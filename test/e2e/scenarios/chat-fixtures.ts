@@ -54,3 +54,18 @@ export const GROK: ChatFixture = {
     'About 40,000 European homes, at 3,700 kWh a year each.',
   ],
 };
+
+/** A site whose model family has its own public tokenizer (Llama 3): the worker loads that vocabulary to count it. */
+export const META: ChatFixture = {
+  site: 'meta',
+  origin: 'https://www.meta.ai',
+  url: 'https://www.meta.ai/prompt/e2e-shared-meta',
+  html: streamingFixture('meta-2026-en.html'),
+  promptBox: '[data-testid="composer-input"]',
+  history: [
+    'Draw a wind turbine on a green hill at sunrise.',
+    'Here are a few takes on a wind turbine at sunrise:',
+    'What does one turbine like that produce in a year?',
+    'A modern 3 MW onshore turbine produces about 6 to 8 gigawatt-hours a year.\nThat is roughly the yearly use of 2,000 European homes.',
+  ],
+};

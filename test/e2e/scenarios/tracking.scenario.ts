@@ -1,17 +1,19 @@
 /**
- * Tracking, in each browser: on three chat sites (fixture pages at their real host URLs), the
+ * Tracking, in each browser: on four chat sites (fixture pages at their real host URLs), the
  * messages already on the page are the history, a streamed answer is counted once with exact
- * o200k counts (prompt, history, answer), the popup lists the sites and the model (Grok's with
- * the custom rate it was counted with), and the badge shows today.
+ * counts (prompt, history, answer) by the site's tokenizer (o200k; Llama 3 on meta.ai, a
+ * vocabulary the worker loads from the extension's files), the popup lists the sites and the model
+ * (Grok's with the custom rate it was counted with), and the badge shows today.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { calculate } from '../../../src/core';
 import { formatBadgeWh } from '../../../src/worker/badge';
 import type { DriverPage } from '../support/driver';
 import { chunked } from '../support/chat-pages';
+import { siteCounter } from '../support/site-tokens';
+import type { SiteId } from '../../../src/domain/site-ids';
 import { waitFor } from '../support/wait';
-import { CHATGPT, CLAUDE, GROK, type ChatFixture } from './chat-fixtures';
+import { CHATGPT, CLAUDE, GROK, META, type ChatFixture } from './chat-fixtures';
 import type { ScenarioContext } from './context';
 import { badgeBackground, badgeText, digits, popupState, send, storedValues } from './extension-api';
 
@@ -21,12 +23,12 @@ const ANSWER = [
 ];
 
 export function trackingScenario(ctx: ScenarioContext): void {
-  describe('tracking on three chat sites, with the history already on the page', () => {
+  describe('tracking on four chat sites, with the history already on the page', () => {
     let ext: DriverPage;
 
     beforeAll(async () => {
       const b = ctx.browser();
-      for (const site of [CHATGPT, CLAUDE, GROK]) await b.serveChatPage(site.origin, site.html);
+      for (const site of [CHATGPT, CLAUDE, GROK, META]) await b.serveChatPage(site.origin, site.html);
       ext = await b.open(`${b.extensionOrigin}/popup.html`);
       expect(await send(ext, 'ledger/clear', { confirm: true })).toEqual({ ok: true, value: { ok: true } });
     });
@@ -36,6 +38,7 @@ export function trackingScenario(ctx: ScenarioContext): void {
 
     async function streamTurn(site: ChatFixture, prompt: string): Promise<void> {
       const conversationId = new URL(site.url).pathname.split('/').pop()!;
+      const countTokens = siteCounter(site.site as SiteId);
       const history = site.history.reduce((n, t) => n + countTokens(t), 0);
       const page = await ctx.browser().open(site.url);
       // The page's messages are seeded as history before anything is sent.
@@ -77,6 +80,11 @@ export function trackingScenario(ctx: ScenarioContext): void {
       await streamTurn(CLAUDE, 'How does a wind turbine make electricity?');
     });
 
+    it('counts a turn streamed on meta.ai with Llama 3’s own tokenizer', async () => {
+      await streamTurn(META, 'Does a turbine work in light wind?');
+      expect((await popupState(ext)).lastTurn).toMatchObject({ site: 'meta', tokenizer: 'llama3' });
+    });
+
     it('counts a turn streamed on grok.com as custom, at the rate of data/custom-rates.json', async () => {
       await streamTurn(GROK, 'How much does one turbine make?');
       expect((await popupState(ext)).lastTurn).toMatchObject({ site: 'grok', modelKey: 'custom', customWhPer1k: 2 });
@@ -84,8 +92,8 @@ export function trackingScenario(ctx: ScenarioContext): void {
 
     it('shows the sites in the popup and today’s energy on the badge, each turn counted once', async () => {
       const s = await popupState(ext);
-      expect(s.totals.today.turns).toBe(3);
-      expect(s.bySite.map((r) => r.site).sort()).toEqual(['chatgpt', 'claude', 'grok']);
+      expect(s.totals.today.turns).toBe(4);
+      expect(s.bySite.map((r) => r.site).sort()).toEqual(['chatgpt', 'claude', 'grok', 'meta']);
       await ext.goto(`${ctx.browser().extensionOrigin}/popup.html`);
       await ext.waitForSelector('[data-testid="last-answer"]');
       expect(digits(await ext.text('[data-testid="last-prompt"]'))).toBe(String(s.lastTurn!.promptTokens));
