@@ -10,12 +10,13 @@ import { forgetCountingMemory } from '../../../src/counting/count-turn';
 import { cachedConversation, readConversation } from '../../../src/counting/conversations';
 import { fromSiteTabs, noteRefusedMessage } from '../../../src/counting/guard';
 import { countingHandlers } from '../../../src/counting/handlers';
-import { MESSAGE_LIMITS, type ConversationSeed, type CountedTurn, type TurnCompleted } from '../../../src/domain/turns';
+import { MESSAGE_LIMITS, type ConversationSeed, type CountedTurn } from '../../../src/domain/turns';
 import { registerHandlers, type MessageResult } from '../../../src/messaging/messaging';
 import type { MessageType } from '../../../src/messaging/protocol';
 import { siteHealthItem } from '../../../src/storage/items';
 import { Outbox } from '../../../src/tracking/outbox';
 import { resetBrowser } from '../ledger/support';
+import { completedTurn } from './turn-builder';
 
 const CHATGPT_TAB = 'https://chatgpt.com/c/conv-l';
 const recorded: CountedTurn[] = [];
@@ -37,17 +38,7 @@ async function fromTab(type: MessageType, data: unknown, tabUrl = CHATGPT_TAB): 
   });
 }
 
-const turn = (extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
-  site: 'chatgpt',
-  conversationId: 'conv-l',
-  turnId: 'a1',
-  promptId: 'u1',
-  modelLabel: 'gpt-4o',
-  promptText: 'How much water does a data center use?',
-  answerText: 'It depends on the cooling system and the climate.',
-  finishedAt: Date.UTC(2026, 10, 22, 12, 0, 0),
-  ...extra,
-});
+const turn = completedTurn;
 const seed = (messages: ConversationSeed['messages']): ConversationSeed => ({ site: 'chatgpt', conversationId: 'conv-l', messages });
 
 /** The site's count of refused messages once it has reached `count` (the health is written after the refusal is answered). */

@@ -11,18 +11,9 @@ import { protocol } from '../../../src/messaging/protocol';
 import { forgetDefinedItems } from '../../../src/storage/items';
 import { newLedger } from '../ledger/support';
 import { countedLabelTexts } from '../../../src/label/texts';
+import { completedTurn } from './turn-builder';
 
-const turn = (extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
-  site: 'chatgpt',
-  conversationId: 'conv-l',
-  turnId: 'a1',
-  promptId: 'u1',
-  modelLabel: 'gpt-4o',
-  promptText: 'How much water does a data center use?',
-  answerText: 'It depends on the cooling system and the climate.',
-  finishedAt: Date.UTC(2026, 10, 22, 12, 0, 0),
-  ...extra,
-});
+const turn = completedTurn;
 
 function handlersOverLedger() {
   const ledger = newLedger();
