@@ -127,12 +127,18 @@ async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number 
 describe('Redis stalled (SIGSTOP) and killed under a running service', () => {
   const TIMEOUT_MS = 800;
 
-  it('answers 503 within the store timeout plus 1 s while Redis is stopped, charges nothing for it, and recovers on SIGCONT', async () => {
-    const redis = await startRedis();
-    const setup = await openRedisStore({ url: redis.url });
+  /** A pro key in the Redis at `url`, and a service on it with the store timeout above. */
+  async function serviceOn(url: string) {
+    const setup = await openRedisStore({ url });
     const { id, key } = await createApiKey(setup, 'pro');
     await setup.close();
-    const server = await spawnServer({ FOOTPRINT_REDIS_URL: redis.url, FOOTPRINT_STORE_TIMEOUT_MS: String(TIMEOUT_MS), FOOTPRINT_LOG_LEVEL: 'warn' });
+    const server = await spawnServer({ FOOTPRINT_REDIS_URL: url, FOOTPRINT_STORE_TIMEOUT_MS: String(TIMEOUT_MS), FOOTPRINT_LOG_LEVEL: 'warn' });
+    return { id, key, server };
+  }
+
+  it('answers 503 within the store timeout plus 1 s while Redis is stopped, charges nothing for it, and recovers on SIGCONT', async () => {
+    const redis = await startRedis();
+    const { id, key, server } = await serviceOn(redis.url);
     try {
       expect((await postJson(server.url, V2, REQUEST, key)).status).toBe(200);
       redis.child.kill('SIGSTOP');
@@ -160,10 +166,7 @@ describe('Redis stalled (SIGSTOP) and killed under a running service', () => {
     mkdirSync(data);
     const persist = ['--dir', data, '--appendonly', 'yes', '--appendfsync', 'always'];
     let redis = await startRedis({ args: persist });
-    const setup = await openRedisStore({ url: redis.url });
-    const { id, key } = await createApiKey(setup, 'pro');
-    await setup.close();
-    const server = await spawnServer({ FOOTPRINT_REDIS_URL: redis.url, FOOTPRINT_STORE_TIMEOUT_MS: String(TIMEOUT_MS), FOOTPRINT_LOG_LEVEL: 'warn' });
+    const { id, key, server } = await serviceOn(redis.url);
     try {
       expect((await postJson(server.url, V2, REQUEST, key)).status).toBe(200);
       redis.child.kill('SIGKILL');
