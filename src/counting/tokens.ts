@@ -70,8 +70,8 @@ export function rankIdsOf(vocabulary: Ranks): (text: string) => number[] {
 
 interface SpecialTokens {
   ids: Map<string, number>;
-  /** Every special token, the longest first, so that one starting where a longer one does loses to it. */
-  pattern: RegExp;
+  /** Every special token, the longest first, so that one starting where a longer one does loses to it; null when there are none. */
+  pattern: RegExp | null;
 }
 
 function ranksEngine({ ranks, specialTokens, split }: Ranks): { engine: BytePairEncodingCore; specialTokens: SpecialTokens } {
@@ -80,7 +80,7 @@ function ranksEngine({ ranks, specialTokens, split }: Ranks): { engine: BytePair
   const engine = new BytePairEncodingCore({ bytePairRankDecoder: ranks, tokenSplitRegex: pattern });
   const ids = new Map(Object.entries(specialTokens));
   const longestFirst = [...ids.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  return { engine, specialTokens: { ids, pattern: new RegExp(longestFirst.join('|'), 'g') } };
+  return { engine, specialTokens: { ids, pattern: longestFirst.length > 0 ? new RegExp(longestFirst.join('|'), 'g') : null } };
 }
 
 /**
@@ -89,6 +89,7 @@ function ranksEngine({ ranks, specialTokens, split }: Ranks): { engine: BytePair
  * own allowed-special matching finds only one at the very start of what is left of the text.
  */
 function parts(text: string, specialTokens: SpecialTokens): Array<string | number> {
+  if (specialTokens.pattern === null) return [text];
   const out: Array<string | number> = [];
   let from = 0;
   for (const match of text.matchAll(specialTokens.pattern)) {

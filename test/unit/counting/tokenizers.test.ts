@@ -60,6 +60,15 @@ describe('Hugging Face’s own tokenizers (Rust), where the JavaScript reference
   });
 });
 
+describe('a vocabulary of ranks without special tokens', () => {
+  it('counts the text as a whole (no empty pattern splitting it everywhere)', { timeout: 120_000 }, () => {
+    const v = readVocabulary('llama3');
+    expect(v.engine).toBe('ranks');
+    const text = 'Wind turbines turn moving air into electricity.';
+    expect(counterOf({ ...(v as Extract<Vocabulary, { engine: 'ranks' }>), specialTokens: {} })(text)).toBe(counterOf(v)(text));
+  });
+});
+
 describe('published reference outputs', () => {
   // Hugging Face tokenizers.js, tests/models/llama/test_tokenization_llama.ts, "Xenova/llama3-tokenizer" (Apache-2.0).
   const LLAMA3_IDS: Array<[string, number[]]> = [
