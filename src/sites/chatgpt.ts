@@ -43,16 +43,6 @@ const HOOKS = {
   model: '[data-testid="model-switcher-dropdown-button"], button[data-composer-navigation-target="reasoning"]',
 } as const;
 
-/** Any of these on the page means an answer is being written (a stop button, a message or image marked as in progress). */
-const STREAMING_MARKS = [
-  HOOKS.stopA,
-  HOOKS.stopB,
-  `li${HOOKS.streamingB}`,
-  'li[data-message-role][id^="pending-"]',
-  `${HOOKS.turnC} ${HOOKS.busyC}`,
-  `${HOOKS.imagePreview}[aria-busy="true"]`,
-  '.result-streaming',
-];
 /** Message elements, in the order the variants are tried (a page serves one of them). */
 const MESSAGE_CHAIN = [HOOKS.messageA, HOOKS.messageB, HOOKS.unitC, HOOKS.turnLegacy];
 /** Visually hidden or non-message text inside messages: attribution headings, live regions. */
@@ -134,9 +124,18 @@ interface VariantReader {
   imageScope(el: Element): Element;
   /** True when a prompt as the page's last message means an answer is on its way (the page shows nothing else yet). */
   promptLastIsStreaming: boolean;
+  /**
+   * What on a page of this markup says an answer is being written (a stop button, a message or image
+   * marked as in progress). Only these are searched while the page shows this markup: each is a walk
+   * of the whole page, which on a long chat is most of what noticing an answer's end costs.
+   */
+  streamingMarks: readonly string[];
 }
 
 const noDerivedId = (): null => null;
+
+/** A generated image still being drawn (variants a and c). */
+const BUSY_IMAGE = `${HOOKS.imagePreview}[aria-busy="true"]`;
 
 /** True when another assistant message of the same turn container comes before this one (a later part of one answer). */
 const earlierPartInTurn = (el: Element, turn: Element): boolean => turn.querySelector('[data-message-author-role="assistant"]') !== el;
@@ -155,6 +154,7 @@ const classic: VariantReader = {
   reasoningLabel: (el) => labelAboveContent(imageAndLabelScope(el)),
   imageScope: imageAndLabelScope,
   promptLastIsStreaming: false,
+  streamingMarks: [HOOKS.stopA, BUSY_IMAGE, '.result-streaming'],
 };
 
 /**
@@ -188,6 +188,7 @@ const transcriptList: VariantReader = {
   reasoningLabel: labelAboveContent,
   imageScope: (el) => el,
   promptLastIsStreaming: false,
+  streamingMarks: [HOOKS.stopB, `li${HOOKS.streamingB}`, 'li[data-message-role][id^="pending-"]'],
 };
 
 /** c, the new UI: `[data-turn-key]` turns holding units keyed `<turn>:<n>:user|assistant`. */
@@ -229,6 +230,8 @@ const turnUnits: VariantReader = {
   },
   imageScope: (el) => el,
   promptLastIsStreaming: true,
+  // Its stop button has no testid (only a localized label): the turn's busy status says it instead.
+  streamingMarks: [`${HOOKS.turnC} ${HOOKS.busyC}`, BUSY_IMAGE],
 };
 
 /** The oldest markup: turn containers with `data-turn` and the message id inside. */
@@ -240,7 +243,12 @@ const legacy: VariantReader = {
   reasoningLabel: labelAboveContent,
   imageScope: (el) => el,
   promptLastIsStreaming: false,
+  streamingMarks: [HOOKS.stopA, '.result-streaming'],
 };
+
+const READERS = [classic, transcriptList, turnUnits, legacy];
+/** Every markup's marks: searched while the page shows no message yet (the first answer of a new chat). */
+const ANY_STREAMING_MARK = /* @__PURE__ */ Array.from(new Set(READERS.flatMap((r) => r.streamingMarks)));
 
 function readerOf(el: Element): VariantReader {
   if (el.hasAttribute('data-message-author-role')) return classic;
@@ -378,12 +386,13 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
   answerFinished: finished,
 
   streaming(doc) {
-    const mark = findMark(doc, STREAMING_MARKS);
-    if (mark) return mark;
     const last = lastMessage(doc);
+    const reader = last && readerOf(last);
+    const mark = findMark(doc, reader?.streamingMarks ?? ANY_STREAMING_MARK);
+    if (mark) return mark;
     const role = last && roleOf(last);
     if (!last || !role) return null;
-    if (role === 'user' && readerOf(last).promptLastIsStreaming) return 'unmarked';
+    if (role === 'user' && reader?.promptLastIsStreaming) return 'unmarked';
     // An answer its page marks as not finished yet (a, b and c all have a mark) is still coming.
     return role === 'assistant' && finished({ id: '', role, element: last, pageId: false }) === false ? 'unmarked' : null;
   },
