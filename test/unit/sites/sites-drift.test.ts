@@ -86,6 +86,7 @@ const CASES: Array<[SiteId, string, string]> = [
   ['gemini', 'sites/gemini-2026-ko.html', 'https://gemini.google.com/app/g2'],
   ['claude', 'sites/claude-2026-en.html', 'https://claude.ai/chat/c1'],
   ['claude', 'sites/claude-2026-de.html', 'https://claude.ai/chat/c2'],
+  ['claude', 'sites/claude-2026-tools-en.html', 'https://claude.ai/chat/c3'],
   ['perplexity', 'real-dom/perplexity-2026-05-21.html', 'https://www.perplexity.ai/search/p0'],
   ['perplexity', 'sites/perplexity-2026-en.html', 'https://www.perplexity.ai/search/p1'],
   ['copilot', 'sites/copilot-2026-en.html', 'https://copilot.microsoft.com/chats/k1'],
