@@ -84,6 +84,7 @@ const CASES: Array<[SiteId, string, string]> = [
   ['meta', 'sites/meta-2026-fr.html', 'https://www.meta.ai/prompt/e2'],
   ['gemini', 'sites/gemini-2026-en.html', 'https://gemini.google.com/app/g1'],
   ['gemini', 'sites/gemini-2026-ko.html', 'https://gemini.google.com/app/g2'],
+  ['gemini', 'sites/gemini-2026-drafts-en.html', 'https://gemini.google.com/app/g3'],
   ['claude', 'sites/claude-2026-en.html', 'https://claude.ai/chat/c1'],
   ['claude', 'sites/claude-2026-de.html', 'https://claude.ai/chat/c2'],
   ['claude', 'sites/claude-2026-tools-en.html', 'https://claude.ai/chat/c3'],
