@@ -60,7 +60,8 @@ describe('Claude, answers that use tools (one container: text parts with tool bl
         'Wind peaked in the stormy winter months and dipped to about a fifth in summer.',
       ].join('\n'),
     ]);
-    for (const text of texts) expect(text).not.toMatch(/Searched the web|10 results|energy-charts\.info|Analyzed data|shares = months|0\.44|Monthly wind share|Code/);
+    for (const text of texts)
+      expect(text).not.toMatch(/Searched the web|10 results|energy-charts\.info|Analyzed data|shares = months|0\.44|Monthly wind share|Code/);
   });
 
   it('takes reasoning only from a thinking block, never from a tool block, collapsed or expanded', () => {

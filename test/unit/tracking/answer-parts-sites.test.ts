@@ -6,50 +6,16 @@
  * count: the prompt charged once, the output every text part, the next turn's history every part
  * (for Gemini, the draft shown). Sources of both pages in test/fixtures/sites/README.md.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTurn, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
 import { readConversation } from '../../../src/counting/conversations';
 import { counterFor, setVocabularySource, type Count } from '../../../src/counting/tokens';
-import type { ConversationSeed, CountedTurn, TurnCompleted } from '../../../src/domain';
-import { ADAPTERS, type SiteId } from '../../../src/sites';
-import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import { ADAPTERS } from '../../../src/sites';
+import { SETTLE_MS } from '../../../src/tracking/tracker';
 import { readVocabulary } from '../../../scripts/build/vocabularies';
-import { fixture, loadPage } from '../sites/load-page';
+import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from './tracked-fixture';
 
-const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  fakeBrowser.reset();
-  forgetCountingMemory();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-
-/** A fixture page and its tracker; every message goes to the worker's counting code as sent. */
-function trackedPage(site: SiteId, file: string, url: string) {
-  const doc = loadPage(fixture(file), url);
-  const sent: Array<{ type: string; data: unknown }> = [];
-  const counted: CountedTurn[] = [];
-  const send = vi.fn(async (type: string, data: unknown) => {
-    sent.push({ type, data: structuredClone(data) });
-    if (type === 'turn/completed') counted.push((await countTurn(data as TurnCompleted)).counted);
-    if (type === 'conversation/seed') await seedConversation(data as ConversationSeed);
-    return { ok: true as const, value: { ok: true } as never };
-  });
-  const tracker = new PageTracker({ adapter: ADAPTERS[site], doc, url: () => url, send: send as never });
-  return {
-    doc,
-    tracker,
-    counted,
-    turns: () => sent.filter((s) => s.type === 'turn/completed').map((s) => s.data as TurnCompleted),
-    seeds: () => sent.filter((s) => s.type === 'conversation/seed').map((s) => s.data as ConversationSeed),
-  };
-}
+countingOnFakeTimers();
 
 describe('an answer that uses tools (claude.ai): one container, text parts with tool blocks between them', () => {
   const URL_C = 'https://claude.ai/chat/tools-1';
@@ -70,7 +36,7 @@ describe('an answer that uses tools (claude.ai): one container, text parts with 
   const tokens = (texts: string[]) => texts.reduce((sum, t) => sum + countTokens(t), 0);
 
   function claudePage() {
-    const page = trackedPage('claude', 'sites/claude-2026-tools-en.html', URL_C);
+    const page = trackedFixture(ADAPTERS.claude, 'sites/claude-2026-tools-en.html', URL_C);
     const { doc } = page;
     const thread = doc.getElementById('thread')!;
     const rows = Array.from(thread.children);
@@ -83,24 +49,25 @@ describe('an answer that uses tools (claude.ai): one container, text parts with 
        */
       async replay(n: number) {
         const [user, answer] = [rows[2 * n - 2], rows[2 * n - 1]].map((r) => r.cloneNode(true) as Element);
-        const before = page.turns().length;
+        const flag = answer.querySelector('[data-is-streaming]')!;
         const response = answer.querySelector('.font-claude-response')!;
         const blocks = Array.from(response.children);
         response.textContent = '';
-        answer.querySelector('[data-is-streaming]')!.setAttribute('data-is-streaming', 'true');
-        (doc.querySelector('[data-send]') as HTMLElement).click();
-        thread.append(user);
-        doc.getElementById('send-slot')!.innerHTML = '<button type="button" aria-label="Stop response"></button>';
-        thread.append(answer);
-        for (const block of blocks) {
-          await flush(300);
-          response.append(block);
-          expect(page.turns()).toHaveLength(before);
-        }
-        await flush(300);
-        answer.querySelector('[data-is-streaming]')!.setAttribute('data-is-streaming', 'false');
-        doc.getElementById('send-slot')!.innerHTML = '<button type="button" aria-label="Send message" data-send></button>';
-        await flush(SETTLE_MS.reliable + 600);
+        const slot = doc.getElementById('send-slot')!;
+        await playAnswer(page, {
+          start() {
+            flag.setAttribute('data-is-streaming', 'true');
+            (doc.querySelector('[data-send]') as HTMLElement).click();
+            thread.append(user);
+            slot.innerHTML = '<button type="button" aria-label="Stop response"></button>';
+            thread.append(answer);
+          },
+          parts: blocks.map((block) => () => response.append(block)),
+          finish() {
+            flag.setAttribute('data-is-streaming', 'false');
+            slot.innerHTML = '<button type="button" aria-label="Send message" data-send></button>';
+          },
+        });
       },
     };
   }
@@ -163,7 +130,7 @@ describe('Gemini’s drafts: one shown at a time in the answer’s one model-res
   const tokens = (texts: string[]) => texts.reduce((sum, t) => sum + count(t), 0);
 
   function geminiPage() {
-    const page = trackedPage('gemini', 'sites/gemini-2026-drafts-en.html', URL_G);
+    const page = trackedFixture(ADAPTERS.gemini, 'sites/gemini-2026-drafts-en.html', URL_G);
     const { doc } = page;
     const history = doc.getElementById('chat-history')!;
     const containers = Array.from(history.children);
@@ -179,7 +146,6 @@ describe('Gemini’s drafts: one shown at a time in the answer’s one model-res
        * busy and without its action bar while its paragraphs appear 300 ms apart, then done.
        */
       async replay(n: number, id: string) {
-        const before = page.turns().length;
         const box = containers[n - 1].cloneNode(true) as Element;
         box.id = id;
         const answer = box.querySelector('model-response')!;
@@ -189,21 +155,21 @@ describe('Gemini’s drafts: one shown at a time in the answer’s one model-res
         const panel = answer.querySelector('message-content .markdown')!;
         const paragraphs = Array.from(panel.children);
         panel.textContent = '';
-        panel.setAttribute('aria-busy', 'true');
-        (sendButton as HTMLElement).click();
-        stop(true);
-        history.append(box);
-        box.append(answer);
-        for (const p of paragraphs) {
-          await flush(300);
-          panel.append(p);
-          expect(page.turns()).toHaveLength(before);
-        }
-        await flush(300);
-        panel.setAttribute('aria-busy', 'false');
-        answer.querySelector('.response-container-footer')!.append(actions);
-        stop(false);
-        await flush(SETTLE_MS.reliable + 600);
+        await playAnswer(page, {
+          start() {
+            panel.setAttribute('aria-busy', 'true');
+            (sendButton as HTMLElement).click();
+            stop(true);
+            history.append(box);
+            box.append(answer);
+          },
+          parts: paragraphs.map((p) => () => panel.append(p)),
+          finish() {
+            panel.setAttribute('aria-busy', 'false');
+            answer.querySelector('.response-container-footer')!.append(actions);
+            stop(false);
+          },
+        });
       },
       /** The user picks another draft of the answer in container `id`: the same model-response shows it. */
       async showDraft(id: string, text: string, draftId: string) {
@@ -218,37 +184,33 @@ describe('Gemini’s drafts: one shown at a time in the answer’s one model-res
     };
   }
 
-  it(
-    'counts an answer once; another draft shown for it is the same turn, revised; the next history holds the draft shown',
-    { timeout: 120_000 },
-    async () => {
-      const page = geminiPage();
-      page.tracker.start();
-      await flush(2_000);
-      const seeded = (await readConversation('gemini', 'drafts-1')).historyTokens;
-      expect(seeded).toBe(tokens([...PROMPTS, ...ANSWERS]));
+  it('counts an answer once; another draft shown for it is the same turn, revised; the next history holds the draft shown', { timeout: 120_000 }, async () => {
+    const page = geminiPage();
+    page.tracker.start();
+    await flush(2_000);
+    const seeded = (await readConversation('gemini', 'drafts-1')).historyTokens;
+    expect(seeded).toBe(tokens([...PROMPTS, ...ANSWERS]));
 
-      await page.replay(1, 'd4a1c0e2b3f40503');
-      expect(page.turns()).toEqual([
-        expect.objectContaining({ turnId: 'd4a1c0e2b3f40503:a', promptId: 'd4a1c0e2b3f40503:u', promptText: PROMPTS[0], answerText: ANSWERS[0] }),
-      ]);
-      expect(page.counted[0]).toMatchObject({ promptTokens: count(PROMPTS[0]), historyTokens: seeded, answerTokens: count(ANSWERS[0]) });
+    await page.replay(1, 'd4a1c0e2b3f40503');
+    expect(page.turns()).toEqual([
+      expect.objectContaining({ turnId: 'd4a1c0e2b3f40503:a', promptId: 'd4a1c0e2b3f40503:u', promptText: PROMPTS[0], answerText: ANSWERS[0] }),
+    ]);
+    expect(page.counted[0]).toMatchObject({ promptTokens: count(PROMPTS[0]), historyTokens: seeded, answerTokens: count(ANSWERS[0]) });
 
-      // Another draft: not a new turn and not a second charge for the prompt, the same turn with that draft's text.
-      await page.showDraft('d4a1c0e2b3f40503', OTHER_DRAFT, 'rc_5e0d2a7c91b34f09');
-      expect(page.turns().map((t) => [t.turnId, t.revision, t.answerText])).toEqual([
-        ['d4a1c0e2b3f40503:a', undefined, ANSWERS[0]],
-        ['d4a1c0e2b3f40503:a', 1, OTHER_DRAFT],
-      ]);
-      expect(page.counted[1]).toEqual({ ...page.counted[0], answerTokens: count(OTHER_DRAFT), revision: 1 });
-      const state = await readConversation('gemini', 'drafts-1');
-      expect(Object.keys(state.turns)).toEqual(['d4a1c0e2b3f40503:a']);
+    // Another draft: not a new turn and not a second charge for the prompt, the same turn with that draft's text.
+    await page.showDraft('d4a1c0e2b3f40503', OTHER_DRAFT, 'rc_5e0d2a7c91b34f09');
+    expect(page.turns().map((t) => [t.turnId, t.revision, t.answerText])).toEqual([
+      ['d4a1c0e2b3f40503:a', undefined, ANSWERS[0]],
+      ['d4a1c0e2b3f40503:a', 1, OTHER_DRAFT],
+    ]);
+    expect(page.counted[1]).toEqual({ ...page.counted[0], answerTokens: count(OTHER_DRAFT), revision: 1 });
+    const state = await readConversation('gemini', 'drafts-1');
+    expect(Object.keys(state.turns)).toEqual(['d4a1c0e2b3f40503:a']);
 
-      // The conversation goes on from the draft shown, not from the one shown first.
-      await page.replay(2, 'd4a1c0e2b3f40504');
-      expect(page.counted[2]).toMatchObject({ promptTokens: count(PROMPTS[1]), historyTokens: seeded + count(PROMPTS[0]) + count(OTHER_DRAFT) });
-      expect(count(OTHER_DRAFT)).not.toBe(count(ANSWERS[0]));
-      page.tracker.stop();
-    },
-  );
+    // The conversation goes on from the draft shown, not from the one shown first.
+    await page.replay(2, 'd4a1c0e2b3f40504');
+    expect(page.counted[2]).toMatchObject({ promptTokens: count(PROMPTS[1]), historyTokens: seeded + count(PROMPTS[0]) + count(OTHER_DRAFT) });
+    expect(count(OTHER_DRAFT)).not.toBe(count(ANSWERS[0]));
+    page.tracker.stop();
+  });
 });
