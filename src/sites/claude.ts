@@ -8,6 +8,9 @@
  *   text even while collapsed (KyleMcNease/LLM_Universal_Exporter; sho7650/obsidian-AI-exporter
  *   #44: exporters that read the whole answer exported the thinking instead of the answer). The
  *   answer's own text is everything else.
+ * - An answer that uses tools is still one container: its text parts (each a `.standard-markdown`)
+ *   with tool blocks between them (a web search, the analysis tool: built like the thinking block,
+ *   but without `.font-ui`) and artifact cards (buttons). Sources in test/fixtures/sites/README.md.
  */
 import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
 import { byRole, CHROME_SELECTOR, findMark, firstMatching, derivedIds, firstElement, idInUrl, labelText, visibleText } from './dom';
@@ -21,6 +24,8 @@ const STREAMING_FLAG = '[data-is-streaming]';
 const MARKDOWN = '.standard-markdown, .font-claude-response-body';
 /** A collapsible block: the toggle, then the region it opens. */
 const TOGGLE = 'button[aria-expanded]';
+/** Only a thinking block's region holds its text in `.font-ui`; a tool block's holds the tool's query, code and results. */
+const THINKING_TEXT = '.font-ui';
 const DURATION = '.tabular-nums';
 const STOP_CHAIN = ['[data-is-streaming="true"]', 'button[aria-label="Stop response"]', 'button[aria-label="Stop Response"]'];
 const MODEL_CHAIN = ['[data-testid="model-selector-dropdown"] .whitespace-nowrap', '[data-testid="model-selector-dropdown"]'];
@@ -92,7 +97,13 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
     return derivedIds(conversation, found);
   },
 
-  /** The answer without its thinking; an artifact's card is a button (chrome), its content lives in a side panel. */
+  /**
+   * What the model wrote as text: every text part, without the thinking and without the tool blocks
+   * between the parts. A tool block's label ("Searched the web", "Analyzed data") is the page's, its
+   * results are the tool's output; the query or code the model wrote for the tool shares that
+   * region with the output (collapsed by default), so it is left out with it. An artifact's card is
+   * a button (chrome), its content lives in a side panel.
+   */
   readText({ role, element }) {
     if (role === 'user') return visibleText(element);
     const regions = collapsibles(element).map((c) => c.region);
@@ -106,9 +117,10 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
   /**
    * Expanded, the thinking text is counted as shown. Collapsed, only its summary line is visible:
    * that is what is counted, marked as a summary. The older duration label is passed on as shown.
+   * A tool block is never the thinking, even when it comes first ("Searched the web" is no reasoning).
    */
   readReasoning({ element }): ReasoningRead | null {
-    const block = collapsibles(element)[0];
+    const block = collapsibles(element).find(({ region }) => region.querySelector(THINKING_TEXT));
     if (!block) return null;
     const duration = labelText(block.toggle.querySelector(DURATION));
     const summary = visibleText(block.toggle, `${CHROME_SELECTOR}, ${DURATION}`);

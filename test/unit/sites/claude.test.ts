@@ -39,3 +39,53 @@ describe('Claude, 2026 markup', () => {
     expect(claude.answerFinished!(turns[3])).toBe(false);
   });
 });
+
+describe('Claude, answers that use tools (one container: text parts with tool blocks between them)', () => {
+  const TOOLS = 'sites/claude-2026-tools-en.html';
+
+  it('reads each answer as one message of every text part, without thinking, tool blocks or the artifact card', () => {
+    const { turns, texts } = read(TOOLS);
+    expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(texts).toEqual([
+      "How much of Germany's electricity came from wind last year?",
+      [
+        "I'll look up the latest figures.",
+        "Wind turbines supplied about a third of Germany's public net electricity in 2025, more than any other source.",
+        'Onshore wind gave most of it; offshore added a little under a fifth of the wind total.',
+      ].join('\n'),
+      'Chart the monthly shares for me.',
+      [
+        "I'll compute the monthly shares first.",
+        'Here is the chart of the monthly shares:',
+        'Wind peaked in the stormy winter months and dipped to about a fifth in summer.',
+      ].join('\n'),
+    ]);
+    for (const text of texts)
+      expect(text).not.toMatch(/Searched the web|10 results|energy-charts\.info|Analyzed data|shares = months|0\.44|Monthly wind share|Code/);
+  });
+
+  it('takes reasoning only from a thinking block, never from a tool block, collapsed or expanded', () => {
+    const { turns } = read(TOOLS);
+    expect(claude.readReasoning!(turns[1])).toEqual({ text: 'Planned a search for current figures', summaryOnly: true, durationLabel: null });
+    expect(claude.readReasoning!(turns[3])).toBeNull();
+    // The user opens the tool blocks: their results are still neither reasoning nor answer.
+    const opened = read(TOOLS);
+    for (const toggle of Array.from(opened.doc.querySelectorAll('button[aria-expanded]'))) {
+      if (toggle.textContent === 'Planned a search for current figures') continue;
+      toggle.setAttribute('aria-expanded', 'true');
+      toggle.nextElementSibling!.setAttribute('style', 'grid-template-rows: 1fr');
+    }
+    expect(claude.readReasoning!(opened.turns[3])).toBeNull();
+    expect(claude.readReasoning!(opened.turns[1])).toEqual(claude.readReasoning!(turns[1]));
+    expect(opened.turns.map((t) => claude.readText(t))).toEqual(read(TOOLS).texts);
+  });
+
+  it('has one streaming flag per answer, for all its parts', () => {
+    const { doc, turns } = read(TOOLS);
+    expect(doc.querySelectorAll('[data-is-streaming]')).toHaveLength(2);
+    expect(turns.filter((t) => t.role === 'assistant').map((t) => claude.answerFinished!(t))).toEqual([true, true]);
+    turns[3].element.closest('[data-is-streaming]')!.setAttribute('data-is-streaming', 'true');
+    expect(claude.isStreaming(doc)).toBe(true);
+    expect(claude.answerFinished!(turns[3])).toBe(false);
+  });
+});

@@ -85,3 +85,26 @@ describe('Gemini’s busy flag', () => {
     expect(gemini.answerFinished!(answer)).toBe(true);
   });
 });
+
+describe('Gemini’s drafts (reply candidates): one shown at a time, in the answer’s one model-response', () => {
+  const DRAFTS = 'sites/gemini-2026-drafts-en.html';
+
+  it('reads one answer per container, the shown draft only, without the draft and action controls', () => {
+    const { doc, turns, texts } = read(DRAFTS);
+    expect(turns.map((t) => t.id)).toEqual(['d4a1c0e2b3f40501:u', 'd4a1c0e2b3f40501:a', 'd4a1c0e2b3f40502:u', 'd4a1c0e2b3f40502:a']);
+    expect(doc.querySelectorAll('model-response [data-test-draft-id]')).toHaveLength(2);
+    expect(texts[1]).toBe('How about Common Breeze Energy? It says the turbines belong to everyone who lives near them.');
+    expect(texts[3]).toBe('At a 30% capacity factor, two 4 MW turbines make about 21 GWh a year.\nThat covers roughly 6,000 homes using 3,500 kWh each.');
+    expect(turns.filter((t) => t.role === 'assistant').map((t) => gemini.answerFinished!(t))).toEqual([true, true]);
+  });
+
+  it('reads another draft, shown in place, as the same answer with that draft’s text', () => {
+    const { doc } = read(DRAFTS);
+    const answer = doc.querySelectorAll('model-response')[0];
+    answer.querySelector('[data-test-draft-id]')!.setAttribute('data-test-draft-id', 'rc_5e0d2a7c91b34f09');
+    answer.querySelector('message-content .markdown')!.innerHTML = '<p>Try <strong>Windshare Commons</strong>.</p>';
+    const turns = gemini.findTurns(doc);
+    expect(turns.map((t) => t.id)).toEqual(['d4a1c0e2b3f40501:u', 'd4a1c0e2b3f40501:a', 'd4a1c0e2b3f40502:u', 'd4a1c0e2b3f40502:a']);
+    expect(gemini.readText(turns[1])).toBe('Try Windshare Commons.');
+  });
+});

@@ -4,50 +4,27 @@
  * output the sum of its parts, and the next turn's history holds every part. From the page
  * (test/fixtures/sites/chatgpt-multipart.html, replayed as live turns) through the worker's count.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it, vi } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTurn, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
+import { countTurn, seedConversation } from '../../../src/counting/count-turn';
 import { readConversation } from '../../../src/counting/conversations';
-import type { ConversationSeed, CountedTurn, TurnCompleted } from '../../../src/domain';
 import { ADAPTERS } from '../../../src/sites';
 import { PART_SEPARATOR } from '../../../src/tracking/exchanges';
-import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
-import { fixture, loadPage } from '../sites/load-page';
+import { SETTLE_MS } from '../../../src/tracking/tracker';
 import { testSite, trackTestSite } from './test-site';
+import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from './tracked-fixture';
 
-const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 const URL_A = 'https://chatgpt.com/c/multi-part';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  fakeBrowser.reset();
-  forgetCountingMemory();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+countingOnFakeTimers();
 
 /** The fixture page and its tracker; every message goes to the worker's counting code as sent. */
 function multiPartPage() {
-  const doc = loadPage(fixture('sites/chatgpt-multipart.html'), URL_A);
-  const sent: Array<{ type: string; data: unknown }> = [];
-  const counted: CountedTurn[] = [];
-  const send = vi.fn(async (type: string, data: unknown) => {
-    sent.push({ type, data: structuredClone(data) });
-    if (type === 'turn/completed') counted.push((await countTurn(data as TurnCompleted)).counted);
-    if (type === 'conversation/seed') await seedConversation(data as ConversationSeed);
-    return { ok: true as const, value: { ok: true } as never };
-  });
-  const tracker = new PageTracker({ adapter: ADAPTERS.chatgpt, doc, url: () => URL_A, send: send as never });
+  const page = trackedFixture(ADAPTERS.chatgpt, 'sites/chatgpt-multipart.html', URL_A);
+  const { doc } = page;
   const thread = doc.getElementById('thread')!;
   return {
-    doc,
-    tracker,
-    counted,
-    turns: () => sent.filter((s) => s.type === 'turn/completed').map((s) => s.data as TurnCompleted),
-    seeds: () => sent.filter((s) => s.type === 'conversation/seed').map((s) => s.data as ConversationSeed),
+    ...page,
     /**
      * Replays the fixture's turn `n` (its prompt article and its answer article) as a live turn: the
      * prompt, the stop button, then each part appearing 300 ms after the one before, then the action bar.
@@ -61,19 +38,24 @@ function multiPartPage() {
       const parts = Array.from(answerArticle.querySelectorAll('[data-message-author-role]'));
       answerArticle.textContent = '';
       const box = doc.getElementById('prompt-textarea') as HTMLTextAreaElement;
-      box.value = userArticle.textContent!.trim();
-      box.dispatchEvent(new doc.defaultView!.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }) as unknown as Event);
-      thread.append(userArticle);
-      doc.getElementById('send-slot')!.innerHTML = '<button data-testid="stop-button">Stop</button>';
-      thread.append(answerArticle);
-      for (const part of parts) {
-        await flush(300);
-        answerArticle.append(part);
-      }
-      await flush(300);
-      doc.getElementById('send-slot')!.innerHTML = '<button data-testid="send-button" data-send>Send</button>';
-      answerArticle.insertAdjacentHTML('beforeend', '<div class="flex"><button data-testid="copy-turn-action-button" aria-label="Copy">Copy</button></div>');
-      await flush(SETTLE_MS.reliable + 600);
+      const slot = doc.getElementById('send-slot')!;
+      await playAnswer(page, {
+        start() {
+          box.value = userArticle.textContent!.trim();
+          box.dispatchEvent(new doc.defaultView!.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }) as unknown as Event);
+          thread.append(userArticle);
+          slot.innerHTML = '<button data-testid="stop-button">Stop</button>';
+          thread.append(answerArticle);
+        },
+        parts: parts.map((part) => () => answerArticle.append(part)),
+        finish() {
+          slot.innerHTML = '<button data-testid="send-button" data-send>Send</button>';
+          answerArticle.insertAdjacentHTML(
+            'beforeend',
+            '<div class="flex"><button data-testid="copy-turn-action-button" aria-label="Copy">Copy</button></div>',
+          );
+        },
+      });
     },
   };
 }

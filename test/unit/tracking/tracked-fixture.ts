@@ -1,0 +1,69 @@
+/**
+ * Test helper: a fixture chat page watched by a PageTracker whose messages go straight to the
+ * worker's counting code (countTurn, seedConversation), as the worker would take them. Fake timers
+ * and a fresh fake browser storage for each test of the file that calls `countingOnFakeTimers()`.
+ */
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { countTurn, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
+import type { ConversationSeed, CountedTurn, TurnCompleted } from '../../../src/domain';
+import type { SiteAdapter } from '../../../src/sites/adapter';
+import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import { fixture, loadPage } from '../sites/load-page';
+
+export function countingOnFakeTimers(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    fakeBrowser.reset();
+    forgetCountingMemory();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+}
+
+/** Advances the fake clock, running the tracker's timers and the counting they start. */
+export const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+/** The fixture page `file` at `url`, its tracker (not started), and what it sent and the worker counted. */
+export function trackedFixture(adapter: SiteAdapter, file: string, url: string) {
+  const doc = loadPage(fixture(file), url);
+  const sent: Array<{ type: string; data: unknown }> = [];
+  const counted: CountedTurn[] = [];
+  const send = vi.fn(async (type: string, data: unknown) => {
+    sent.push({ type, data: structuredClone(data) });
+    if (type === 'turn/completed') counted.push((await countTurn(data as TurnCompleted)).counted);
+    if (type === 'conversation/seed') await seedConversation(data as ConversationSeed);
+    return { ok: true as const, value: { ok: true } as never };
+  });
+  const tracker = new PageTracker({ adapter, doc, url: () => url, send: send as never });
+  return {
+    doc,
+    tracker,
+    counted,
+    turns: () => sent.filter((s) => s.type === 'turn/completed').map((s) => s.data as TurnCompleted),
+    seeds: () => sent.filter((s) => s.type === 'conversation/seed').map((s) => s.data as ConversationSeed),
+  };
+}
+
+/**
+ * Plays one live answer on a tracked page: `start` sends the prompt and shows the page busy, each
+ * of `parts` then shows the next piece of the answer 300 ms after the one before (nothing may be
+ * counted meanwhile), and `finish` shows the page idle before the tracker's settle time passes.
+ */
+export async function playAnswer(
+  page: { turns(): TurnCompleted[] },
+  steps: { start(): void; parts: ReadonlyArray<() => void>; finish(): void },
+): Promise<void> {
+  const before = page.turns().length;
+  steps.start();
+  for (const show of steps.parts) {
+    await flush(300);
+    show();
+    expect(page.turns()).toHaveLength(before);
+  }
+  await flush(300);
+  steps.finish();
+  await flush(SETTLE_MS.reliable + 600);
+}
