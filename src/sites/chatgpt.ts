@@ -386,13 +386,14 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
   answerFinished: finished,
 
   streaming(doc) {
-    const last = lastMessage(doc);
-    const reader = last && readerOf(last);
-    const mark = findMark(doc, reader?.streamingMarks ?? ANY_STREAMING_MARK);
+    // The page's markup from its first message (found near the top, without walking the page).
+    const first = firstElement(doc, MESSAGE_CHAIN);
+    const mark = findMark(doc, first ? readerOf(first).streamingMarks : ANY_STREAMING_MARK);
     if (mark) return mark;
+    const last = lastMessage(doc);
     const role = last && roleOf(last);
     if (!last || !role) return null;
-    if (role === 'user' && reader?.promptLastIsStreaming) return 'unmarked';
+    if (role === 'user' && readerOf(last).promptLastIsStreaming) return 'unmarked';
     // An answer its page marks as not finished yet (a, b and c all have a mark) is still coming.
     return role === 'assistant' && finished({ id: '', role, element: last, pageId: false }) === false ? 'unmarked' : null;
   },
