@@ -246,9 +246,12 @@ const legacy: VariantReader = {
   streamingMarks: [HOOKS.stopA, '.result-streaming'],
 };
 
-const READERS = [classic, transcriptList, turnUnits, legacy];
-/** Every markup's marks: searched while the page shows no message yet (the first answer of a new chat). */
-const ANY_STREAMING_MARK = /* @__PURE__ */ Array.from(new Set(READERS.flatMap((r) => r.streamingMarks)));
+const marksOf = (readers: readonly VariantReader[]): string[] => Array.from(new Set(readers.flatMap((r) => r.streamingMarks)));
+/**
+ * Every markup's marks: searched while the page shows no message yet (the first answer of a new
+ * chat). One pure call, so bundles that need only the site's facts (the popup) drop the readers.
+ */
+const ANY_STREAMING_MARK = /* @__PURE__ */ marksOf([classic, transcriptList, turnUnits, legacy]);
 
 function readerOf(el: Element): VariantReader {
   if (el.hasAttribute('data-message-author-role')) return classic;
