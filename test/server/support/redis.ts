@@ -62,44 +62,64 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
-/** Three redis-server masters with cluster mode on, joined with `redis-cli --cluster create`, in memory only. */
+/** CLUSTER INFO of one node, asked with redis-cli: '' while the node does not answer. */
+async function clusterInfo(port: number): Promise<string> {
+  try {
+    return (await promisify(execFile)(REDIS_CLI.path, ['-h', '127.0.0.1', '-p', String(port), 'cluster', 'info'])).stdout;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Three redis-server masters with cluster mode on, joined with `redis-cli --cluster create`, in
+ * memory only. Ready when every master reports the cluster ok (asked with redis-cli: a cluster
+ * client still learning the slots may close a node's connection under a command). When it cannot
+ * start, the servers it started are stopped.
+ */
 export async function startRedisCluster(): Promise<TestCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'fp-cluster-'));
   const servers: TestRedis[] = [];
-  for (let i = 0; i < 3; i++) {
-    servers.push(
-      await startRedis({
-        args: ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${i}.conf`), '--cluster-node-timeout', '5000', '--dir', dir],
-      }),
-    );
-  }
-  const nodes = servers.map((s) => `127.0.0.1:${s.port}`);
-  await promisify(execFile)(REDIS_CLI.path, ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes']);
-  const client = new Cluster(nodes.map((n) => ({ host: '127.0.0.1', port: Number(n.split(':')[1]) })));
-  // Ready when every master reports the cluster ok and all slots are served.
-  for (const deadline = Date.now() + 20_000; ;) {
-    const states = await Promise.all(
-      servers.map(
-        (s) =>
-          client
-            .nodes('all')
-            .find((n) => n.options.port === s.port)
-            ?.cluster('INFO') as Promise<string> | undefined,
-      ),
-    );
-    if (states.every((info) => info?.includes('cluster_state:ok'))) break;
-    if (Date.now() > deadline) throw new Error(`the cluster did not become ready: ${states.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    nodes,
-    flush: async () => {
-      await Promise.all(client.nodes('master').map((n) => n.flushall()));
-    },
-    async stop() {
-      client.disconnect();
-      await Promise.all(servers.map((s) => s.stop()));
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const stopServers = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
   };
+  let client: Cluster | undefined;
+  try {
+    for (let i = 0; i < 3; i++) {
+      servers.push(
+        await startRedis({
+          args: ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${i}.conf`), '--cluster-node-timeout', '5000', '--dir', dir],
+        }),
+      );
+    }
+    const nodes = servers.map((s) => `127.0.0.1:${s.port}`);
+    await promisify(execFile)(REDIS_CLI.path, ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes']);
+    for (const deadline = Date.now() + 20_000; ;) {
+      const states = await Promise.all(servers.map((s) => clusterInfo(s.port)));
+      if (states.every((info) => info.includes('cluster_state:ok'))) break;
+      if (Date.now() > deadline) throw new Error(`the cluster did not become ready: ${states.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const ready = new Cluster(nodes.map((n) => ({ host: '127.0.0.1', port: Number(n.split(':')[1]) })));
+    client = ready;
+    await new Promise<void>((resolve, reject) => {
+      ready.once('ready', () => resolve());
+      ready.once('end', () => reject(new Error('the cluster client could not connect')));
+    });
+    return {
+      nodes,
+      flush: async () => {
+        await Promise.all(ready.nodes('master').map((n) => n.flushall()));
+      },
+      async stop() {
+        ready.disconnect();
+        await stopServers();
+      },
+    };
+  } catch (e) {
+    client?.disconnect();
+    await stopServers();
+    throw e;
+  }
 }
