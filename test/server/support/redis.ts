@@ -62,14 +62,14 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
-/** CLUSTER INFO of one node, asked with redis-cli: '' while the node does not answer. */
-async function clusterInfo(port: number): Promise<string> {
-  try {
-    return (await promisify(execFile)(REDIS_CLI.path, ['-h', '127.0.0.1', '-p', String(port), 'cluster', 'info'])).stdout;
-  } catch {
-    return '';
-  }
-}
+const redisCli = (...args: string[]) => promisify(execFile)(REDIS_CLI.path, args);
+
+/** CLUSTER INFO of one node: '' while the node does not answer. */
+const clusterInfo = (port: number): Promise<string> =>
+  redisCli('-h', '127.0.0.1', '-p', String(port), 'cluster', 'info').then(
+    (r) => r.stdout,
+    () => '',
+  );
 
 /**
  * Three redis-server masters with cluster mode on, joined with `redis-cli --cluster create`, in
@@ -80,11 +80,12 @@ async function clusterInfo(port: number): Promise<string> {
 export async function startRedisCluster(): Promise<TestCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'fp-cluster-'));
   const servers: TestRedis[] = [];
-  const stopServers = async () => {
+  let client: Cluster | undefined;
+  const stopAll = async () => {
+    client?.disconnect();
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dir, { recursive: true, force: true });
   };
-  let client: Cluster | undefined;
   try {
     for (let i = 0; i < 3; i++) {
       servers.push(
@@ -94,15 +95,14 @@ export async function startRedisCluster(): Promise<TestCluster> {
       );
     }
     const nodes = servers.map((s) => `127.0.0.1:${s.port}`);
-    await promisify(execFile)(REDIS_CLI.path, ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes']);
+    await redisCli('--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes');
     for (const deadline = Date.now() + 20_000; ;) {
       const states = await Promise.all(servers.map((s) => clusterInfo(s.port)));
       if (states.every((info) => info.includes('cluster_state:ok'))) break;
       if (Date.now() > deadline) throw new Error(`the cluster did not become ready: ${states.join('\n')}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    const ready = new Cluster(nodes.map((n) => ({ host: '127.0.0.1', port: Number(n.split(':')[1]) })));
-    client = ready;
+    const ready = (client = new Cluster(servers.map((s) => ({ host: '127.0.0.1', port: s.port }))));
     await new Promise<void>((resolve, reject) => {
       ready.once('ready', () => resolve());
       ready.once('end', () => reject(new Error('the cluster client could not connect')));
@@ -112,14 +112,10 @@ export async function startRedisCluster(): Promise<TestCluster> {
       flush: async () => {
         await Promise.all(ready.nodes('master').map((n) => n.flushall()));
       },
-      async stop() {
-        ready.disconnect();
-        await stopServers();
-      },
+      stop: stopAll,
     };
   } catch (e) {
-    client?.disconnect();
-    await stopServers();
+    await stopAll();
     throw e;
   }
 }
