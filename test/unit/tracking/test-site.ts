@@ -48,21 +48,37 @@ export function testSite(overrides: Partial<Omit<SiteAdapter, keyof SiteFacts | 
 export const PAGE = `<!doctype html><html><body><main><section id="conv"><div id="thread"></div></section>
 <div id="status"></div><textarea id="box"></textarea><button id="send">Send</button></main></body></html>`;
 
+/**
+ * A sender for a tracker under test: it keeps a copy of everything sent and acknowledges it, after
+ * `handle` (the worker's own code, say) has taken it.
+ */
+export function recordingSender(handle?: (type: string, data: unknown) => Promise<void>) {
+  const sent: Array<{ type: string; data: unknown }> = [];
+  const send = vi.fn(async (type: string, data: unknown): Promise<MessageResult<never>> => {
+    sent.push({ type, data: structuredClone(data) });
+    await handle?.(type, data);
+    return { ok: true, value: { ok: true } as never };
+  });
+  return {
+    send,
+    sent,
+    turns: () => sent.filter((s) => s.type === 'turn/completed').map((s) => s.data as TurnCompleted),
+    seeds: () => sent.filter((s) => s.type === 'conversation/seed').map((s) => s.data as ConversationSeed),
+    health: () => sent.filter((s) => s.type === 'site/health').map((s) => s.data as SiteHealth),
+  };
+}
+
 /** A page of the test site, its tracker, and everything the tracker sent to a worker that acknowledges. */
 export function trackTestSite(adapter: SiteAdapter, url: string, html = PAGE) {
   const doc = loadPage(html, url);
   let href = url;
-  const sent: Array<{ type: string; data: unknown }> = [];
-  const send = vi.fn(async (type: string, data: unknown): Promise<MessageResult<never>> => {
-    sent.push({ type, data: structuredClone(data) });
-    return { ok: true, value: { ok: true } as never };
-  });
+  const { send, ...recorded } = recordingSender();
   const tracker = new PageTracker({ adapter, doc, url: () => href, send: send as never });
   const thread = () => doc.getElementById('thread')!;
   return {
     doc,
     tracker,
-    sent,
+    ...recorded,
     navigate(to: string) {
       href = to;
       tracker.navigated();
@@ -86,9 +102,6 @@ export function trackTestSite(adapter: SiteAdapter, url: string, html = PAGE) {
       box.value = text;
       box.dispatchEvent(new doc.defaultView!.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }) as unknown as Event);
     },
-    turns: () => sent.filter((s) => s.type === 'turn/completed').map((s) => s.data as TurnCompleted),
-    seeds: () => sent.filter((s) => s.type === 'conversation/seed').map((s) => s.data as ConversationSeed),
-    health: () => sent.filter((s) => s.type === 'site/health').map((s) => s.data as SiteHealth),
   };
 }
 

@@ -10,6 +10,7 @@ import type { ConversationSeed, CountedTurn, TurnCompleted } from '../../../src/
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import { fixture, loadPage } from '../sites/load-page';
+import { recordingSender } from './test-site';
 
 export function countingOnFakeTimers(): void {
   beforeEach(() => {
@@ -29,22 +30,13 @@ export const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 /** The fixture page `file` at `url`, its tracker (not started), and what it sent and the worker counted. */
 export function trackedFixture(adapter: SiteAdapter, file: string, url: string) {
   const doc = loadPage(fixture(file), url);
-  const sent: Array<{ type: string; data: unknown }> = [];
   const counted: CountedTurn[] = [];
-  const send = vi.fn(async (type: string, data: unknown) => {
-    sent.push({ type, data: structuredClone(data) });
+  const { send, turns, seeds } = recordingSender(async (type, data) => {
     if (type === 'turn/completed') counted.push((await countTurn(data as TurnCompleted)).counted);
     if (type === 'conversation/seed') await seedConversation(data as ConversationSeed);
-    return { ok: true as const, value: { ok: true } as never };
   });
   const tracker = new PageTracker({ adapter, doc, url: () => url, send: send as never });
-  return {
-    doc,
-    tracker,
-    counted,
-    turns: () => sent.filter((s) => s.type === 'turn/completed').map((s) => s.data as TurnCompleted),
-    seeds: () => sent.filter((s) => s.type === 'conversation/seed').map((s) => s.data as ConversationSeed),
-  };
+  return { doc, tracker, counted, turns, seeds };
 }
 
 /**
