@@ -15,8 +15,8 @@
  * Only data-/aria- hooks and structure are read: never UI text (it is localized) and never a hashed
  * class alone. Visually hidden headings ("You said:", "ChatGPT said:") are not part of a message.
  */
-import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { CHROME_SELECTOR, findMark, firstElement, firstMatching, idInUrl, visibleText } from './dom';
+import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from '../adapter';
+import { CHROME_SELECTOR, findMark, firstElement, firstMatching, idInUrl, visibleText } from '../dom';
 
 /** The named primary selectors (page report, drift tests); each a chain of alternatives, the usual one first. */
 const HOOKS = {
