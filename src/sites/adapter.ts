@@ -101,11 +101,12 @@ export interface SiteAdapter extends SiteFacts {
   /** True while an answer is being written: `streaming` not null (defineAdapter derives it). */
   isStreaming(doc: Document): boolean;
   /**
-   * The per-message finished signal, where the markup has one (ChatGPT `data-message-complete`,
-   * Meta `data-streaming-state=DONE`): true once the page marks this answer finished, false while
-   * it marks it as streaming, null when the markup says nothing about it.
+   * The finished signal of one answer message (its element, as `findTurns` found it), where the
+   * markup has one (ChatGPT `data-message-complete`, Meta `data-streaming-state=DONE`, an action
+   * bar that shows once the answer ends): true once the page marks this answer finished, false
+   * while it marks it as streaming, null when the markup says nothing about it.
    */
-  answerFinished?(answer: PageMessage): boolean | null;
+  answerFinished?(answer: Element): boolean | null;
   /**
    * The model label as the page shows it, or null. `answer` is the answer being counted (its last
    * part), for pages that name the model on each answer.

@@ -12,8 +12,8 @@
  *   with tool blocks between them (a web search, the analysis tool: built like the thinking block,
  *   but without `.font-ui`) and artifact cards (buttons). Sources in test/fixtures/sites/README.md.
  */
-import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
-import { byRole, CHROME_SELECTOR, findMark, firstMatching, derivedIds, firstElement, idInUrl, labelText, visibleText } from './dom';
+import { defineAdapter, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
+import { byRole, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, idInUrl, joinTexts, labelText, lastOf, streamingBy, visibleText } from './dom';
 
 const PROMPT = '[data-testid="user-message"]';
 const USER_CHAIN = [PROMPT, '.font-user-message'];
@@ -67,12 +67,14 @@ const inside = (el: Element, regions: Element[]): boolean => regions.some((r) =>
 function textOutside(root: Element, regions: Element[]): string {
   if (!inside(root, regions) && !regions.some((r) => root.contains(r))) return visibleText(root);
   if (inside(root, regions)) return '';
-  return Array.from(root.children)
-    .filter((child) => !child.matches(CHROME_SELECTOR))
-    .map((child) => textOutside(child, regions))
-    .filter((t) => t !== '')
-    .join('\n');
+  return joinTexts(
+    Array.from(root.children).filter((child) => !child.matches(CHROME_SELECTOR)),
+    (child) => textOutside(child, regions),
+  );
 }
+
+/** The newest answer only: no ids or texts needed (this runs on every page change). */
+const newestAnswer = (doc: Document): Element | undefined => lastOf(firstMatching(doc, ASSISTANT_CHAIN).filter((el) => !el.closest('#markdown-artifact')));
 
 function streamingFlag(answer: Element): string | null {
   return (answer.closest(STREAMING_FLAG) ?? answer.querySelector(STREAMING_FLAG))?.getAttribute('data-is-streaming') ?? null;
@@ -108,10 +110,7 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
     if (role === 'user') return visibleText(element);
     const regions = collapsibles(element).map((c) => c.region);
     const parts = Array.from(element.querySelectorAll(MARKDOWN)).filter((md) => !inside(md, regions) && !md.parentElement?.closest(MARKDOWN));
-    return (parts.length ? parts : [element])
-      .map((p) => textOutside(p, regions))
-      .filter((t) => t !== '')
-      .join('\n');
+    return joinTexts(parts.length ? parts : [element], (p) => textOutside(p, regions));
   },
 
   /**
@@ -134,17 +133,10 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
    * at all (the markup changed) is taken as unfinished: it is then never counted, and the tracker
    * reports the page as not recognized, rather than counting an answer that may still grow.
    */
-  streaming(doc) {
-    const mark = findMark(doc, STOP_CHAIN);
-    if (mark) return mark;
-    // The newest answer only: no ids or texts needed (this runs on every page change).
-    const answers = firstMatching(doc, ASSISTANT_CHAIN).filter((el) => !el.closest('#markdown-artifact'));
-    const last = answers[answers.length - 1];
-    return !!last && streamingFlag(last) === null ? 'unmarked' : null;
-  },
+  streaming: (doc) => streamingBy(doc, STOP_CHAIN, newestAnswer, (answer) => streamingFlag(answer) === null),
 
-  answerFinished({ element }: PageMessage) {
-    const flag = streamingFlag(element);
+  answerFinished(answer) {
+    const flag = streamingFlag(answer);
     return flag === 'true' ? false : flag === 'false' ? true : null;
   },
 

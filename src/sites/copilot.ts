@@ -13,7 +13,21 @@
  * No id in the page: ids are derived from the conversation and the prompt.
  */
 import { defineAdapter, type SiteAdapter, type SiteFacts } from './adapter';
-import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
+import {
+  anyMatches,
+  byRole,
+  CHROME_SELECTOR,
+  derivedIds,
+  firstElement,
+  firstMatching,
+  GENERIC_STOP,
+  idInUrl,
+  joinTexts,
+  labelText,
+  lastOf,
+  streamingBy,
+  visibleText,
+} from './dom';
 
 const USER_CHAIN = ['[data-content="user-message"]', '[data-testid="user-message"]'];
 const ASSISTANT_CHAIN = ['[data-content="ai-message"]', '[data-testid="ai-message"]'];
@@ -58,25 +72,22 @@ export const copilot: SiteAdapter = /* @__PURE__ */ defineAdapter(copilotSite, {
   readText({ role, element }) {
     if (role === 'user') return visibleText(element);
     const body = firstMatching(element, [BODY]);
-    return (body.length ? body : [element])
-      .map((b) => visibleText(b, ANSWER_SKIP))
-      .filter((t) => t !== '')
-      .join('\n');
+    return joinTexts(body.length ? body : [element], (b) => visibleText(b, ANSWER_SKIP));
   },
 
   /**
    * Streaming while a stop button or the loading message shows, or while the newest answer has no
    * reaction bar yet (an answer that never gets one is never counted: the page reads as not recognized).
    */
-  streaming(doc) {
-    const mark = findMark(doc, STOP_CHAIN);
-    if (mark) return mark;
-    const answers = firstMatching(doc, ASSISTANT_CHAIN);
-    const last = answers[answers.length - 1];
-    return !!last && !hasReactions(last) ? 'unmarked' : null;
-  },
+  streaming: (doc) =>
+    streamingBy(
+      doc,
+      STOP_CHAIN,
+      (d) => lastOf(firstMatching(d, ASSISTANT_CHAIN)),
+      (answer) => !hasReactions(answer),
+    ),
 
-  answerFinished: ({ role, element }) => (role === 'assistant' ? hasReactions(element) : null),
+  answerFinished: hasReactions,
 
   readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
 

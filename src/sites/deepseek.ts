@@ -17,17 +17,8 @@
  * The tracker still treats the site as `quiet` (it waits for the page to settle as well): while the
  * user types during an answer the button cannot tell stop from send, and late is better than partial.
  */
-import {
-  defineAdapter,
-  type GeneratedImage,
-  type PageMessage,
-  type ReasoningRead,
-  type Role,
-  type SiteAdapter,
-  type SiteFacts,
-  type Streaming,
-} from './adapter';
-import { derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, visibleText } from './dom';
+import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts, type Streaming } from './adapter';
+import { derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, inPageOrder, joinTexts, lastOf, precedes, streamingBy, visibleText } from './dom';
 
 const ITEM = '[data-virtual-list-item-key]';
 const MESSAGE = '.ds-message';
@@ -79,7 +70,7 @@ function legacyMessages(doc: Document): Array<{ role: Role; element: Element }> 
     md.parentElement && !md.parentElement.closest('.ds-markdown') ? [{ role: 'assistant' as Role, element: md.parentElement }] : [],
   );
   const prompts = Array.from(doc.querySelectorAll(LEGACY_PROMPT)).map((element) => ({ role: 'user' as Role, element }));
-  return [...prompts, ...answers].sort((a, b) => (a.element.compareDocumentPosition(b.element) & 4 ? -1 : 1));
+  return [...prompts, ...answers].sort((a, b) => inPageOrder(a.element, b.element));
 }
 
 /** The composer's round primary button and the composer's text box, found from each other. */
@@ -101,15 +92,16 @@ function hasActionBar(message: Element): boolean | null {
 }
 
 function pageStreaming(doc: Document): Streaming {
-  const mark = findMark(doc, GENERIC_STOP);
-  if (mark) return mark;
   const c = composer(doc);
   // The round button says so by its state, not by being there: asked again while it lasts.
-  if (c) return !c.button.classList.contains(DISABLED) && (c.box?.value ?? '') === '' ? 'unmarked' : null;
+  if (c) return findMark(doc, GENERIC_STOP) ?? (!c.button.classList.contains(DISABLED) && (c.box?.value ?? '') === '' ? 'unmarked' : null);
   // No round button (renamed): the newest answer streams until its action bar shows.
-  const answers = answersOf(doc);
-  const last = answers[answers.length - 1];
-  return !!last && hasActionBar(last) !== true ? 'unmarked' : null;
+  return streamingBy(
+    doc,
+    GENERIC_STOP,
+    (d) => lastOf(answersOf(d)),
+    (answer) => hasActionBar(answer) !== true,
+  );
 }
 
 /** The answer's own text, its reasoning left out. */
@@ -132,7 +124,7 @@ function reasoningBlock(answer: Element): Element | null {
     const legacy = answer.querySelector(LEGACY_ANSWER)?.previousElementSibling;
     return legacy && legacy.previousElementSibling && visibleText(legacy) !== '' ? legacy : null;
   }
-  const before = Array.from(answer.querySelectorAll(MARKDOWN)).find((md) => md !== main && !main.contains(md) && md.compareDocumentPosition(main) & 4);
+  const before = Array.from(answer.querySelectorAll(MARKDOWN)).find((md) => md !== main && !main.contains(md) && precedes(md, main));
   return before ?? null;
 }
 
@@ -171,10 +163,7 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
 
   readText({ role, element }) {
     if (role === 'user') return visibleText(element.querySelector(PROMPT_TEXT) ?? element);
-    return answerParts(element)
-      .map((part) => visibleText(part))
-      .filter((t) => t !== '')
-      .join('\n');
+    return joinTexts(answerParts(element));
   },
 
   readReasoning({ element }): ReasoningRead | null {
@@ -192,11 +181,10 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
    * The newest answer is unfinished while the page streams; an answer with its action bar (a
    * sibling of the message inside its list item) is finished; otherwise the markup says nothing.
    */
-  answerFinished(answer: PageMessage) {
-    const doc = answer.element.ownerDocument;
-    const answers = answersOf(doc);
-    if (pageStreaming(doc) && answers[answers.length - 1] === answer.element) return false;
-    return hasActionBar(answer.element) ? true : null;
+  answerFinished(answer) {
+    const doc = answer.ownerDocument;
+    if (pageStreaming(doc) && lastOf(answersOf(doc)) === answer) return false;
+    return hasActionBar(answer) ? true : null;
   },
 
   /**

@@ -1,5 +1,8 @@
-/** DOM helpers shared by the site adapters: ordered selector chains, visible text, derived ids. */
-import type { ConversationUrl, PageMessage, Role } from './adapter';
+/**
+ * The adapters' kit: ordered selector chains, page order, visible text, ids, and the usual way a
+ * page says an answer is being written. A site module uses these rather than its own copy.
+ */
+import type { ConversationUrl, PageMessage, Role, Streaming } from './adapter';
 
 /** Elements of the first selector in the chain that matches anything, in page order. */
 export function firstMatching(root: ParentNode, chain: readonly string[]): Element[] {
@@ -50,6 +53,18 @@ export function findMark(root: ParentNode, chain: readonly string[]): Element | 
 /** Whether any selector of the chain matches (see findMark). */
 export const anyMatches = (root: ParentNode, chain: readonly string[]): boolean => findMark(root, chain) !== null;
 
+/** `Node.DOCUMENT_POSITION_FOLLOWING` (the constant is a browser global, absent where unit tests run). */
+const FOLLOWING = 4;
+
+/** Whether `b` comes after `a` in page order (outside it: a descendant of `a` counts as following too). */
+export const precedes = (a: Node, b: Node): boolean => (a.compareDocumentPosition(b) & FOLLOWING) !== 0;
+
+/** A sort comparator for page order. */
+export const inPageOrder = (a: Element, b: Element): number => (a === b ? 0 : precedes(a, b) ? -1 : 1);
+
+/** The last item of a list (the newest message of a page), or undefined when it is empty. */
+export const lastOf = <T>(list: ArrayLike<T>): T | undefined => list[list.length - 1];
+
 /** Drops elements nested inside another element of the same list (lists are in page order). */
 function outermost(els: Element[]): Element[] {
   const out: Element[] = [];
@@ -65,7 +80,7 @@ function outermost(els: Element[]): Element[] {
 export function byRole(root: ParentNode, userChain: readonly string[], assistantChain: readonly string[]): Array<{ role: Role; element: Element }> {
   const users = firstMatching(root, userChain).map((element) => ({ role: 'user' as const, element }));
   const assistants = firstMatching(root, assistantChain).map((element) => ({ role: 'assistant' as const, element }));
-  return [...users, ...assistants].sort((a, b) => (a.element === b.element ? 0 : a.element.compareDocumentPosition(b.element) & 4 /* FOLLOWING */ ? -1 : 1));
+  return [...users, ...assistants].sort((a, b) => inPageOrder(a.element, b.element));
 }
 
 /** UI chrome inside messages: controls, icons, screen-reader-only and non-selectable labels. */
@@ -176,12 +191,10 @@ export function visibleText(root: Element, skip: string = CHROME_SELECTOR, repla
   return out.trim();
 }
 
-/** Visible text of the first part that exists (in chain order), else of the element itself. */
-export function textOfParts(el: Element, partsChain: readonly string[]): string {
-  const parts = firstMatching(el, partsChain);
-  if (parts.length === 0) return visibleText(el);
+/** The text of a message made of parts: each part read by `read` (its visible text by default), empty ones left out, one per line. */
+export function joinTexts(parts: readonly Element[], read: (part: Element) => string = (part) => visibleText(part)): string {
   return parts
-    .map((p) => visibleText(p))
+    .map(read)
     .filter((t) => t !== '')
     .join('\n');
 }
@@ -216,6 +229,36 @@ export function derivedIds(conversation: string, found: Array<{ role: Role; elem
     }
     return { id: `${promptId}:a${answers++}`, role, element, pageId: false };
   });
+}
+
+/** The message's id the page gives it, or null (see `withPageIds`). */
+export type PageIdOf = (element: Element, role: Role) => string | null;
+
+/** The page's own id for each message that has one, a derived id (`derivedIds`) for the others. */
+export function withPageIds(conversation: string, found: Array<{ role: Role; element: Element }>, pageIdOf: PageIdOf): PageMessage[] {
+  let derived: PageMessage[] | undefined;
+  return found.map(({ role, element }, i) => {
+    const id = pageIdOf(element, role);
+    return id ? { id, role, element, pageId: true } : (derived ??= derivedIds(conversation, found))[i];
+  });
+}
+
+/**
+ * Whether an answer is being written, as most pages say so (see `Streaming`): the first element of
+ * `marks` on the page (a stop button, a busy flag), else `'unmarked'` while the newest answer
+ * (`newest`, asked only when no mark shows) is `unfinished` (it lacks the mark a finished answer
+ * gets: an action bar, a done flag), else null.
+ */
+export function streamingBy(
+  doc: Document,
+  marks: readonly string[],
+  newest: (doc: Document) => Element | null | undefined,
+  unfinished: (answer: Element) => boolean,
+): Streaming {
+  const mark = findMark(doc, marks);
+  if (mark) return mark;
+  const answer = newest(doc);
+  return answer && unfinished(answer) ? 'unmarked' : null;
 }
 
 /** The conversation id a URL names under the first matching pattern (see `ConversationUrl`), or null. */

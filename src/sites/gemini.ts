@@ -14,8 +14,8 @@
  *   results (`.attachment-container.search-images`) are not generated images
  *   (yoonjechoi/hamlog-image-generator docs/research/gemini-dom-research.md).
  */
-import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
-import { byRole, CHROME_SELECTOR, derivedIds, findMark, firstElement, firstMatching, idInUrl, labelText, visibleText } from './dom';
+import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
+import { byRole, CHROME_SELECTOR, firstElement, firstMatching, idInUrl, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from './dom';
 
 const PAIR = '.conversation-container[id]';
 const USER = 'user-query';
@@ -80,11 +80,9 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
 
   findTurns(doc) {
     const conversation = gemini.conversationId(doc.location?.href ?? '') ?? 'new';
-    const found = byRole(doc, [USER], [ANSWER]);
-    const derived = derivedIds(conversation, found);
-    return found.map(({ role, element }, i): PageMessage => {
+    return withPageIds(conversation, byRole(doc, [USER], [ANSWER]), (element, role) => {
       const pair = element.closest(PAIR)?.id;
-      return pair ? { id: `${pair}:${role === 'user' ? 'u' : 'a'}`, role, element, pageId: true } : derived[i];
+      return pair ? `${pair}:${role === 'user' ? 'u' : 'a'}` : null;
     });
   },
 
@@ -95,10 +93,7 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
       (p) => !p.closest(THOUGHTS) && !p.closest('[data-test-id="thoughts-content"]'),
     );
     const roots = parts.length ? parts : markdown.length ? markdown.slice(0, 1) : [element];
-    return roots
-      .map((r) => visibleText(r, ANSWER_SKIP))
-      .filter((t) => t !== '')
-      .join('\n');
+    return joinTexts(roots, (r) => visibleText(r, ANSWER_SKIP));
   },
 
   /** The thinking text when the user has expanded it; otherwise only that the answer was thought about. */
@@ -125,15 +120,15 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
    * gateway spec, index id 71179959935), so a newest answer with neither that bar nor
    * aria-busy="false" is taken as unfinished: never counted early, reported if it never ends.
    */
-  streaming(doc) {
-    const mark = findMark(doc, STOP_CHAIN);
-    if (mark) return mark;
-    const answers = doc.querySelectorAll(ANSWER);
-    const last = answers[answers.length - 1];
-    return !!last && finishedMark(last) === null ? 'unmarked' : null;
-  },
+  streaming: (doc) =>
+    streamingBy(
+      doc,
+      STOP_CHAIN,
+      (d) => lastOf(d.querySelectorAll(ANSWER)),
+      (answer) => finishedMark(answer) === null,
+    ),
 
-  answerFinished: ({ element }) => finishedMark(element),
+  answerFinished: finishedMark,
 
   readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
 

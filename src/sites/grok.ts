@@ -15,8 +15,21 @@
  * Grok's models are not in the model table: every turn counts as `custom` with the rate of
  * data/custom-rates.json (docs/methodology.md).
  */
-import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { CHROME_SELECTOR, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, labelText, visibleText } from './dom';
+import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
+import {
+  CHROME_SELECTOR,
+  firstElement,
+  firstMatching,
+  GENERIC_STOP,
+  idInUrl,
+  isIcon,
+  joinTexts,
+  labelText,
+  lastOf,
+  streamingBy,
+  visibleText,
+  withPageIds,
+} from './dom';
 
 const ROW = '[id^="response-"]';
 const USER_BUBBLE = '[data-testid="user-message"]';
@@ -60,6 +73,8 @@ function messages(doc: Document): Array<{ role: Role; element: Element }> {
   }));
 }
 
+const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
+
 /** The message's bubble: the text without the row's controls. */
 const bubbleOf = (el: Element): Element => firstElement(el, [BUBBLE, ASSISTANT_BUBBLE, USER_BUBBLE]) ?? el;
 
@@ -96,29 +111,16 @@ export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
 
   findTurns(doc) {
     const conversation = grok.conversationId(doc.location?.href ?? '') ?? 'new';
-    let answers = 0;
-    let prompt = `${conversation}:start`;
-    return messages(doc).map(({ role, element }, i): PageMessage => {
-      const own = element.id.startsWith('response-') ? element.id.slice('response-'.length) : null;
-      if (own) return { id: `${own}:${role}`, role, element, pageId: true };
-      // No row id: derived from the position after the prompt, as derivedIds does.
-      if (role === 'user') {
-        prompt = `${conversation}:${i}`;
-        answers = 0;
-        return { id: `${prompt}:u`, role, element, pageId: false };
-      }
-      return { id: `${prompt}:a${answers++}`, role, element, pageId: false };
-    });
+    return withPageIds(conversation, messages(doc), (element, role) =>
+      element.id.startsWith('response-') ? `${element.id.slice('response-'.length)}:${role}` : null,
+    );
   },
 
   readText({ role, element }) {
     const bubble = bubbleOf(element);
     if (role === 'user') return visibleText(bubble);
     const parts = firstMatching(bubble, [MARKDOWN]);
-    return (parts.length ? parts : [bubble])
-      .map((p) => visibleText(p, ANSWER_SKIP))
-      .filter((t) => t !== '')
-      .join('\n');
+    return joinTexts(parts.length ? parts : [bubble], (p) => visibleText(p, ANSWER_SKIP));
   },
 
   /** Expanded, the thinking is counted as shown; collapsed, only its label ("Thought for 12s") is there. */
@@ -141,15 +143,9 @@ export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
    * Streaming while a stop button shows, or while the newest answer has no action buttons yet (an
    * answer that never gets them is never counted: the page reads as not recognized).
    */
-  streaming(doc) {
-    const mark = findMark(doc, GENERIC_STOP);
-    if (mark) return mark;
-    const answers = messages(doc).filter((m) => m.role === 'assistant');
-    const last = answers[answers.length - 1];
-    return !!last && !hasActions(last.element) ? 'unmarked' : null;
-  },
+  streaming: (doc) => streamingBy(doc, GENERIC_STOP, newestAnswer, (answer) => !hasActions(answer)),
 
-  answerFinished: ({ role, element }) => (role === 'assistant' ? hasActions(element) : null),
+  answerFinished: hasActions,
 
   readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
 

@@ -10,8 +10,8 @@
  * as generated, except pictures in links and citation pills (sources' favicons) and icon-sized ones;
  * uploads sit in the user's message and are never looked at.
  */
-import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { CHROME_SELECTOR, derivedIds, firstElement, findMark, firstMatching, GENERIC_STOP, idInUrl, isIcon, visibleText } from './dom';
+import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
+import { CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, lastOf, streamingBy, visibleText, withPageIds } from './dom';
 
 const MESSAGE = '[data-message-id$="_user"], [data-message-id$="_assistant"]';
 const ARTICLE = '[role="article"]';
@@ -44,18 +44,24 @@ export const metaSite: SiteFacts = {
 };
 
 /** Messages by their ids, else (a renamed id attribute) the articles: the one holding an answer row is the assistant's. */
-function messages(doc: Document): Array<{ role: Role; element: Element; own: string | null }> {
+function messages(doc: Document): Array<{ role: Role; element: Element }> {
   const tagged = firstMatching(doc, [MESSAGE]);
-  if (tagged.length) {
-    return tagged.map((element) => {
-      const own = element.getAttribute('data-message-id')!;
-      return { role: own.endsWith('_user') ? 'user' : 'assistant', element, own };
-    });
-  }
-  return firstMatching(doc, [ARTICLE]).map((element) => ({ role: element.querySelector(ANSWER_ROW) ? 'assistant' : 'user', element, own: null }));
+  if (tagged.length) return tagged.map((element) => ({ role: element.getAttribute('data-message-id')!.endsWith('_user') ? 'user' : 'assistant', element }));
+  return firstMatching(doc, [ARTICLE]).map((element) => ({ role: element.querySelector(ANSWER_ROW) ? 'assistant' : 'user', element }));
 }
 
 const rowOf = (answer: Element): Element => (answer.matches(ANSWER_ROW) ? answer : (answer.querySelector(ANSWER_ROW) ?? answer));
+
+/** The answer row's own finished mark: true once done, false while streaming, null when the row has no streaming attributes. */
+function finishedMark(answer: Element): boolean | null {
+  const row = rowOf(answer);
+  const state = row.getAttribute('data-streaming-state');
+  const complete = row.getAttribute('data-streaming-complete');
+  if (state === null && complete === null) return null;
+  return (state === null || state === 'DONE') && complete !== 'false';
+}
+
+const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
 
 export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
   hooks: {
@@ -71,9 +77,7 @@ export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
 
   findTurns(doc) {
     const conversation = meta.conversationId(doc.location?.href ?? '') ?? 'new';
-    const found = messages(doc);
-    const derived = derivedIds(conversation, found);
-    return found.map(({ role, element, own }, i): PageMessage => (own ? { id: own, role, element, pageId: true } : derived[i]));
+    return withPageIds(conversation, messages(doc), (element) => element.getAttribute('data-message-id'));
   },
 
   readText({ role, element }) {
@@ -104,21 +108,9 @@ export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
    * streaming attributes at all (the markup changed) is taken as unfinished, so it is never counted
    * early; the tracker then reports the page as not recognized.
    */
-  streaming(doc) {
-    const mark = findMark(doc, STREAMING);
-    if (mark) return mark;
-    const answers = messages(doc).filter((m) => m.role === 'assistant');
-    const last = answers[answers.length - 1];
-    return !!last && meta.answerFinished!({ id: '', role: 'assistant', element: last.element, pageId: false }) === null ? 'unmarked' : null;
-  },
+  streaming: (doc) => streamingBy(doc, STREAMING, newestAnswer, (answer) => finishedMark(answer) === null),
 
-  answerFinished({ element }) {
-    const row = rowOf(element);
-    const state = row.getAttribute('data-streaming-state');
-    const complete = row.getAttribute('data-streaming-complete');
-    if (state === null && complete === null) return null;
-    return (state === null || state === 'DONE') && complete !== 'false';
-  },
+  answerFinished: finishedMark,
 
   readModelLabel: () => null,
 

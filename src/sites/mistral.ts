@@ -9,8 +9,8 @@
  * its label is localized, so it is one signal among others and the tracker treats the site as
  * `quiet` (it also waits for the page to settle).
  */
-import { defineAdapter, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { CHROME_SELECTOR, derivedIds, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
+import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
+import { CHROME_SELECTOR, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, joinTexts, labelText, precedes, visibleText, withPageIds } from './dom';
 
 const MESSAGE = '[data-message-author-role]';
 const MESSAGE_ID = '[data-message-id]';
@@ -48,11 +48,7 @@ function roleOf(el: Element): Role | null {
   return el.querySelector(`${ANSWER_PART}, ${REASONING_PART}`) ? 'assistant' : 'user';
 }
 
-const textOf = (parts: Element[]): string =>
-  parts
-    .map((p) => visibleText(p, WITHOUT_REASONING))
-    .filter((t) => t !== '')
-    .join('\n');
+const textOf = (parts: Element[]): string => joinTexts(parts, (p) => visibleText(p, WITHOUT_REASONING));
 
 export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
   hooks: {
@@ -73,11 +69,7 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
       const role = roleOf(element);
       return role ? [{ role, element }] : [];
     });
-    const derived = derivedIds(conversation, found);
-    return found.map(({ role, element }, i): PageMessage => {
-      const own = element.getAttribute('data-message-id') || element.id;
-      return own ? { id: own, role, element, pageId: true } : derived[i];
-    });
+    return withPageIds(conversation, found, (element) => element.getAttribute('data-message-id') || element.id || null);
   },
 
   readText({ role, element }) {
@@ -95,9 +87,9 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
     // Without the reasoning part's attribute (renamed), reasoning is the text parts outside the answer parts.
     const texts = part ? firstMatching(part, [TEXT_PART]) : firstMatching(element, [TEXT_PART]).filter((t) => !t.closest(ANSWER_PART));
     if (!part && texts.length === 0) return null;
-    const text = texts.length ? texts.map((t) => visibleText(t)).join('\n') : visibleText(part!);
+    const text = texts.length ? joinTexts(texts) : visibleText(part!);
     const toggle = (part ?? element).querySelector('button, [role="button"]');
-    const label = toggle && (!texts[0] || toggle.compareDocumentPosition(texts[0]) & 4) ? labelText(toggle) : null;
+    const label = toggle && (!texts[0] || precedes(toggle, texts[0])) ? labelText(toggle) : null;
     return { text: text || null, summaryOnly: false, durationLabel: label };
   },
 

@@ -17,7 +17,20 @@
  * (docs/methodology.md).
  */
 import { defineAdapter, type SiteAdapter, type SiteFacts } from './adapter';
-import { byRole, CHROME_SELECTOR, derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, labelText, visibleText } from './dom';
+import {
+  byRole,
+  CHROME_SELECTOR,
+  derivedIds,
+  firstMatching,
+  GENERIC_STOP,
+  idInUrl,
+  joinTexts,
+  labelText,
+  lastOf,
+  precedes,
+  streamingBy,
+  visibleText,
+} from './dom';
 
 const QUERY = '.group\\/query';
 const USER_CHAIN = [`h1${QUERY}`, QUERY];
@@ -31,7 +44,6 @@ const PROMPT_SKIP = 'button, svg, style, script, template, textarea, input, img,
 /** MathML with its TeX annotation: what is read when the KaTeX wrapper's class is gone. */
 const MATHML = 'math';
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${CODE_LANGUAGE}, ${MATH}, ${MATHML}`;
-const FOLLOWING = 4; // Node.DOCUMENT_POSITION_FOLLOWING
 
 export const perplexitySite: SiteFacts = {
   site: 'perplexity',
@@ -57,7 +69,7 @@ function blockOf(answer: Element): Element {
 
 /** Elements of the answer's block after the answer, outside it. */
 function after(answer: Element): Element[] {
-  return Array.from(blockOf(answer).querySelectorAll('*')).filter((el) => !answer.contains(el) && answer.compareDocumentPosition(el) & FOLLOWING);
+  return Array.from(blockOf(answer).querySelectorAll('*')).filter((el) => !answer.contains(el) && precedes(answer, el));
 }
 
 /** The action bar (Share, Copy, Rewrite...) shows once the answer is finished. */
@@ -91,7 +103,7 @@ export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexityS
   readText({ role, element }) {
     if (role === 'user') {
       const parts = firstMatching(element, [QUERY_TEXT]);
-      return (parts.length ? parts : [element]).map((p) => visibleText(p, PROMPT_SKIP)).join('\n');
+      return joinTexts(parts.length ? parts : [element], (p) => visibleText(p, PROMPT_SKIP));
     }
     return visibleText(element, ANSWER_SKIP, (el) => (isMath(el) ? mathSource(el) : null));
   },
@@ -100,20 +112,19 @@ export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexityS
    * Streaming while a stop button shows or the newest answer has no action bar yet: an answer whose
    * block never gets one (the markup changed) is never counted, and the page reads as not recognized.
    */
-  streaming(doc) {
-    const mark = findMark(doc, GENERIC_STOP);
-    if (mark) return mark;
-    const answers = answersOf(doc);
-    const last = answers[answers.length - 1];
-    return !!last && !hasActionBar(last) ? 'unmarked' : null;
-  },
+  streaming: (doc) =>
+    streamingBy(
+      doc,
+      GENERIC_STOP,
+      (d) => lastOf(answersOf(d)),
+      (answer) => !hasActionBar(answer),
+    ),
 
-  answerFinished: ({ role, element }) => (role === 'assistant' ? hasActionBar(element) : null),
+  answerFinished: hasActionBar,
 
   /** The newest answer's model line as shown ("Prepared using GPT-5.5"): the mapping looks for the model's name in it. */
   readModelLabel(doc) {
-    const answers = answersOf(doc);
-    const last = answers[answers.length - 1];
+    const last = lastOf(answersOf(doc));
     return last ? modelLine(last) : null;
   },
 

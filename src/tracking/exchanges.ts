@@ -78,7 +78,7 @@ export function answerFinishedOf(adapter: SiteAdapter, parts: readonly PageMessa
   if (!adapter.answerFinished) return null;
   let all: boolean | null = true;
   for (const part of parts) {
-    const done = adapter.answerFinished(part);
+    const done = adapter.answerFinished(part.element);
     if (done === false) return false;
     if (done === null) all = null;
   }

@@ -28,7 +28,7 @@ describe('ChatGPT variant b (ol[data-conversation-transcript] > li[data-message-
     expect(ids).toEqual(['6b3ff1fe-f466-47e7-86f7-aa0ba63834f7', '3e473e6b-c99d-4d25-b2a0-9fa93bc96283']);
     expect(turns.every((t) => t.pageId)).toBe(true);
     expect(texts).toEqual(['用一句话解释向量召回', '向量召回就是把查询和候选内容转换成向量，通过计算向量相似度快速找出语义最相关的内容。']);
-    expect(chatgpt.answerFinished?.(turns[1])).toBe(true);
+    expect(chatgpt.answerFinished?.(turns[1].element)).toBe(true);
   });
 
   it.each([
@@ -60,7 +60,7 @@ describe('ChatGPT variant b (ol[data-conversation-transcript] > li[data-message-
       'd2e1c4b3-6c8f-4d72-8e3b-1f9a5c7b8d22',
     ]);
     expect(texts).toEqual(expected);
-    expect(answers(turns).map((a) => chatgpt.answerFinished?.(a))).toEqual([true, true]);
+    expect(answers(turns).map((a) => chatgpt.answerFinished?.(a.element))).toEqual([true, true]);
     expect(chatgpt.isStreaming(doc)).toBe(false);
     expect(chatgpt.readReasoning?.(turns[1])).toBeNull();
   });
@@ -77,7 +77,7 @@ describe('ChatGPT variant b (ol[data-conversation-transcript] > li[data-message-
     submit.setAttribute('data-stop-generating', '');
     submit.setAttribute('aria-label', submit.getAttribute('data-stop-label')!);
     expect(chatgpt.isStreaming(doc)).toBe(true);
-    expect(chatgpt.answerFinished?.(last())).toBe(false);
+    expect(chatgpt.answerFinished?.(last().element)).toBe(false);
     // 2. The URL got its id: the li takes its real id and loses data-message-streaming, still generating.
     li.id = 'd2e1c4b3-6c8f-4d72-8e3b-1f9a5c7b8d22';
     li.removeAttribute('data-message-streaming');
@@ -88,7 +88,7 @@ describe('ChatGPT variant b (ol[data-conversation-transcript] > li[data-message-
     // 3. Done.
     li.setAttribute('data-message-complete', '');
     expect(chatgpt.isStreaming(doc)).toBe(false);
-    expect(chatgpt.answerFinished?.(last())).toBe(true);
+    expect(chatgpt.answerFinished?.(last().element)).toBe(true);
     expect(last().id).toBe('d2e1c4b3-6c8f-4d72-8e3b-1f9a5c7b8d22');
   });
 
@@ -133,7 +133,7 @@ describe('ChatGPT variant c ([data-turn-key] turns, units keyed <turn>:<n>:<role
       expect(ids).toEqual(IDS);
       expect(turns.every((t) => t.pageId)).toBe(true);
       expect(texts).toEqual(EN);
-      expect(answers(turns).map((a) => chatgpt.answerFinished?.(a))).toEqual([true, true]);
+      expect(answers(turns).map((a) => chatgpt.answerFinished?.(a.element))).toEqual([true, true]);
       expect(chatgpt.isStreaming(doc)).toBe(false);
       expect(answers(turns).map((a) => chatgpt.readReasoning?.(a))).toEqual([
         { text: null, summaryOnly: false, durationLabel: 'Worked for 20s' },
@@ -169,11 +169,11 @@ describe('ChatGPT variant c ([data-turn-key] turns, units keyed <turn>:<n>:<role
     status.setAttribute('aria-busy', 'true');
     turn.querySelector('.group')!.appendChild(status);
     expect(chatgpt.isStreaming(doc)).toBe(true);
-    expect(chatgpt.answerFinished?.(lastAnswer())).toBe(false);
+    expect(chatgpt.answerFinished?.(lastAnswer().element)).toBe(false);
     status.remove();
     after.forEach((e) => e.remove());
     expect(chatgpt.isStreaming(doc)).toBe(true);
-    expect(chatgpt.answerFinished?.(lastAnswer())).toBe(false);
+    expect(chatgpt.answerFinished?.(lastAnswer().element)).toBe(false);
     after.forEach((e) => block.parentElement!.appendChild(e));
     expect(chatgpt.isStreaming(doc)).toBe(false);
     // A new prompt whose answer has not started.
@@ -196,7 +196,7 @@ describe('ChatGPT variant c ([data-turn-key] turns, units keyed <turn>:<n>:<role
     turn
       .querySelector('[data-markdown-text-style="assistant-message"]')!
       .insertAdjacentHTML('beforeend', '<pre><div><button aria-label="Copy"></button></div><code>x = 1</code></pre>');
-    expect(chatgpt.answerFinished?.(answers(chatgpt.findTurns(doc)).at(-1)!)).toBe(false);
+    expect(chatgpt.answerFinished?.(answers(chatgpt.findTurns(doc)).at(-1)!.element)).toBe(false);
   });
 
   it("reads project and GPT conversation URLs; a new chat's local placeholder id is no conversation yet", () => {
@@ -222,13 +222,13 @@ describe('ChatGPT generated images', () => {
     ]);
     expect(texts[0]).toBe('Draw three logo variations of a wind turbine, in the style of this sketch.');
     expect(chatgpt.readReasoning?.(turns[1])?.durationLabel).toBe('Thought for 9s');
-    expect(chatgpt.answerFinished?.(turns[1])).toBe(true);
+    expect(chatgpt.answerFinished?.(turns[1].element)).toBe(true);
   });
 
   it('a placeholder is not ready, keeps the answer unfinished, and keeps its key when the image arrives', () => {
     const { doc, turns } = read('sites/chatgpt-images.html', URL_IMG);
     expect(chatgpt.generatedImages?.(turns[3])).toEqual([{ key: 'a7c3e9f0-0002-4d00-8000-0000000000b2:image:0', ready: false }]);
-    expect(chatgpt.answerFinished?.(turns[3])).toBe(false);
+    expect(chatgpt.answerFinished?.(turns[3].element)).toBe(false);
     expect(chatgpt.isStreaming(doc)).toBe(true);
     // The image arrives (a blob: URL, as the new UI shows it), the turn finishes.
     const preview = doc.querySelectorAll('[data-testid="generated-image-preview"]')[3];
@@ -239,7 +239,7 @@ describe('ChatGPT generated images', () => {
     turn.querySelector('.group')!.insertAdjacentHTML('beforeend', '<div class="mt-1.5 flex turn-action-controls"><button aria-label="Copy"></button></div>');
     const last = chatgpt.findTurns(doc)[3];
     expect(chatgpt.generatedImages?.(last)).toEqual([{ key: 'a7c3e9f0-0002-4d00-8000-0000000000b2:image:0', ready: true }]);
-    expect(chatgpt.answerFinished?.(last)).toBe(true);
+    expect(chatgpt.answerFinished?.(last.element)).toBe(true);
     expect(chatgpt.isStreaming(doc)).toBe(false);
   });
 

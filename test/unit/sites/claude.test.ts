@@ -33,10 +33,10 @@ describe('Claude, 2026 markup', () => {
   it('knows per answer whether it is streaming', () => {
     const { doc, turns } = read('sites/claude-2026-de.html');
     expect(claude.isStreaming(doc)).toBe(false);
-    expect(claude.answerFinished!(turns[3])).toBe(true);
+    expect(claude.answerFinished!(turns[3].element)).toBe(true);
     turns[3].element.closest('[data-is-streaming]')!.setAttribute('data-is-streaming', 'true');
     expect(claude.isStreaming(doc)).toBe(true);
-    expect(claude.answerFinished!(turns[3])).toBe(false);
+    expect(claude.answerFinished!(turns[3].element)).toBe(false);
   });
 });
 
@@ -83,9 +83,9 @@ describe('Claude, answers that use tools (one container: text parts with tool bl
   it('has one streaming flag per answer, for all its parts', () => {
     const { doc, turns } = read(TOOLS);
     expect(doc.querySelectorAll('[data-is-streaming]')).toHaveLength(2);
-    expect(turns.filter((t) => t.role === 'assistant').map((t) => claude.answerFinished!(t))).toEqual([true, true]);
+    expect(turns.filter((t) => t.role === 'assistant').map((t) => claude.answerFinished!(t.element))).toEqual([true, true]);
     turns[3].element.closest('[data-is-streaming]')!.setAttribute('data-is-streaming', 'true');
     expect(claude.isStreaming(doc)).toBe(true);
-    expect(claude.answerFinished!(turns[3])).toBe(false);
+    expect(claude.answerFinished!(turns[3].element)).toBe(false);
   });
 });

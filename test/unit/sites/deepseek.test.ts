@@ -16,7 +16,7 @@ describe('DeepSeek, 2026-10 markup', () => {
     expect(texts).toEqual(['用一句话解释向量召回', '向量召回就是：把用户查询和所有候选内容都转成向量，然后快速找出与查询向量最相似（距离最近）的那一批候选。']);
     expect(turns.every((t) => !t.pageId && t.id.startsWith('219872f6-17aa-48f6-9fdb-42ddf1f04bb0:'))).toBe(true);
     expect(deepseek.isStreaming(doc)).toBe(false);
-    expect(deepseek.answerFinished!(turns[1])).toBe(true);
+    expect(deepseek.answerFinished!(turns[1].element)).toBe(true);
     expect(deepseek.readReasoning!(turns[1])).toBeNull();
     expect(deepseek.generatedImages!(turns[1])).toEqual([]);
     // The mode toggles: DeepThink (the first) is off in the capture.
@@ -59,13 +59,13 @@ describe('DeepSeek, 2026-10 markup', () => {
     const button = doc.querySelector('.ds-button--circle')!;
     const box = doc.querySelector('textarea')! as HTMLTextAreaElement;
     expect(deepseek.isStreaming(doc)).toBe(false);
-    expect(deepseek.answerFinished!(turns[3])).toBe(true);
+    expect(deepseek.answerFinished!(turns[3].element)).toBe(true);
     // Generating: the button turns into the (unlabelled) stop button; the answer has no action bar yet.
     button.classList.remove('ds-button--disabled');
     turns[3].element.parentElement!.lastElementChild!.remove();
     expect(deepseek.isStreaming(doc)).toBe(true);
-    expect(deepseek.answerFinished!(turns[3])).toBe(false);
-    expect(deepseek.answerFinished!(turns[1])).toBe(true);
+    expect(deepseek.answerFinished!(turns[3].element)).toBe(false);
+    expect(deepseek.answerFinished!(turns[1].element)).toBe(true);
     // Idle with text typed in: the same enabled button is the send button.
     box.value = 'next question';
     expect(deepseek.isStreaming(doc)).toBe(false);

@@ -74,7 +74,7 @@ export function readPage(adapter: SiteAdapter, doc: Document): Reading {
     promptsProblem(prompts) === null &&
     messages.every((m) => m.role !== 'assistant' || m.images > 0 || answerProblem(m.text) === null) &&
     !adapter.isStreaming(doc) &&
-    turns.every((t) => t.role !== 'assistant' || adapter.answerFinished?.(t) !== false);
+    turns.every((t) => t.role !== 'assistant' || adapter.answerFinished?.(t.element) !== false);
   return { ok, messages };
 }
 

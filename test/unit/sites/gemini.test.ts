@@ -67,22 +67,22 @@ describe('Gemini’s busy flag', () => {
   }
 
   it('is read on the answer’s div.markdown inside message-content, where real pages carry it', () => {
-    expect(gemini.answerFinished!(newest('true').answer)).toBe(false);
-    expect(gemini.answerFinished!(newest('false').answer)).toBe(true);
-    expect(gemini.answerFinished!(newest(null).answer)).toBeNull();
+    expect(gemini.answerFinished!(newest('true').answer.element)).toBe(false);
+    expect(gemini.answerFinished!(newest('false').answer.element)).toBe(true);
+    expect(gemini.answerFinished!(newest(null).answer.element)).toBeNull();
     const { doc } = newest(null);
     expect(gemini.isStreaming(doc)).toBe(true); // neither flag nor action bar: not finished
   });
 
   it('is still read on message-content itself (older notes)', () => {
-    expect(gemini.answerFinished!(newest('true', 'content').answer)).toBe(false);
-    expect(gemini.answerFinished!(newest('false', 'content').answer)).toBe(true);
+    expect(gemini.answerFinished!(newest('true', 'content').answer.element)).toBe(false);
+    expect(gemini.answerFinished!(newest('false', 'content').answer.element)).toBe(true);
   });
 
   it('gives way to the action bar, which comes only once the answer is complete (a flag left on "true")', () => {
     const { answer } = newest('true');
     answer.element.insertAdjacentHTML('beforeend', '<message-actions><button aria-label="Copy"></button></message-actions>');
-    expect(gemini.answerFinished!(answer)).toBe(true);
+    expect(gemini.answerFinished!(answer.element)).toBe(true);
   });
 });
 
@@ -95,7 +95,7 @@ describe('Gemini’s drafts (reply candidates): one shown at a time, in the answ
     expect(doc.querySelectorAll('model-response [data-test-draft-id]')).toHaveLength(2);
     expect(texts[1]).toBe('How about Common Breeze Energy? It says the turbines belong to everyone who lives near them.');
     expect(texts[3]).toBe('At a 30% capacity factor, two 4 MW turbines make about 21 GWh a year.\nThat covers roughly 6,000 homes using 3,500 kWh each.');
-    expect(turns.filter((t) => t.role === 'assistant').map((t) => gemini.answerFinished!(t))).toEqual([true, true]);
+    expect(turns.filter((t) => t.role === 'assistant').map((t) => gemini.answerFinished!(t.element))).toEqual([true, true]);
   });
 
   it('reads another draft, shown in place, as the same answer with that draft’s text', () => {

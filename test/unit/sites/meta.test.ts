@@ -37,11 +37,11 @@ describe('Meta AI, 2026 markup', () => {
   it('knows from the answer row whether it is finished', () => {
     const { doc, turns } = read('sites/meta-2026-en.html');
     expect(meta.isStreaming(doc)).toBe(false);
-    expect(meta.answerFinished!(turns[3])).toBe(true);
+    expect(meta.answerFinished!(turns[3].element)).toBe(true);
     const row = turns[3].element.querySelector('[data-testid="assistant-message"]')!;
     row.setAttribute('data-streaming-state', 'STREAMING');
     row.setAttribute('data-streaming-complete', 'false');
     expect(meta.isStreaming(doc)).toBe(true);
-    expect(meta.answerFinished!(turns[3])).toBe(false);
+    expect(meta.answerFinished!(turns[3].element)).toBe(false);
   });
 });

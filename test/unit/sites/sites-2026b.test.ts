@@ -33,7 +33,7 @@ describe('Perplexity', () => {
   it('reads the saved page as finished, with the model line under its answer, mapped to the Claude key', () => {
     const { doc, turns } = readFixture(perplexity, 'real-dom/perplexity-2026-05-21.html', url);
     expect(perplexity.isStreaming(doc)).toBe(false);
-    expect(perplexity.answerFinished!(turns[1])).toBe(true);
+    expect(perplexity.answerFinished!(turns[1].element)).toBe(true);
     expect(perplexity.readModelLabel(doc)).toBe('Prepared using Claude Sonnet 4.6 Thinking');
     expect(resolveModel('perplexity', perplexity.readModelLabel(doc), {})).toEqual({ modelKey: 'beta-sonnet-4.6' });
   });
@@ -44,8 +44,8 @@ describe('Perplexity', () => {
     expect(perplexity.isStreaming(doc)).toBe(false);
     doc.querySelectorAll('.justify-between')[1].remove();
     expect(perplexity.isStreaming(doc)).toBe(true);
-    expect(perplexity.answerFinished!(turns[3])).toBe(false);
-    expect(perplexity.answerFinished!(turns[1])).toBe(true);
+    expect(perplexity.answerFinished!(turns[3].element)).toBe(false);
+    expect(perplexity.answerFinished!(turns[1].element)).toBe(true);
   });
 
   it('names threads by their /search/ slug; a new thread at / has none', () => {
@@ -79,8 +79,8 @@ describe('Microsoft Copilot', () => {
     const reactions = doc.querySelectorAll('[data-testid="message-item-reactions"]');
     reactions[reactions.length - 1].remove();
     expect(copilot.isStreaming(doc)).toBe(true);
-    expect(copilot.answerFinished!(turns[3])).toBe(false);
-    expect(copilot.answerFinished!(turns[0])).toBeNull();
+    expect(copilot.answerFinished!(turns[3].element)).toBe(false);
+    expect(copilot.answerFinished!(turns[1].element)).toBe(true);
   });
 
   it('names conversations by /chats/<id>', () => {
@@ -127,8 +127,8 @@ describe('Grok', () => {
     const { doc, turns } = readFixture(grok, 'sites/grok-2026-en.html', url);
     doc.querySelectorAll('.action-buttons')[1].remove();
     expect(grok.isStreaming(doc)).toBe(true);
-    expect(grok.answerFinished!(turns[3])).toBe(false);
-    expect(grok.answerFinished!(turns[1])).toBe(true);
+    expect(grok.answerFinished!(turns[3].element)).toBe(false);
+    expect(grok.answerFinished!(turns[1].element)).toBe(true);
   });
 
   it('counts every Grok model as custom with the rate of data/custom-rates.json', () => {

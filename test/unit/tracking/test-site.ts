@@ -33,7 +33,7 @@ export function testSite(overrides: Partial<Omit<SiteAdapter, keyof SiteFacts | 
       })),
     readText: ({ element }) => visibleText(element),
     streaming: (doc: Document) => doc.querySelector('#status[data-busy]'),
-    answerFinished: ({ element }) => {
+    answerFinished: (element) => {
       const done = element.getAttribute('data-done');
       return done === null ? null : done === 'true';
     },
