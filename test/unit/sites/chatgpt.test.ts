@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../../src/sites';
 import type { PageMessage } from '../../../src/sites/adapter';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { fixture, loadPage } from './load-page';
+import { alternating, expectNoChrome, fixture, loadPage, readFixture } from './load-page';
 
 const chatgpt = ADAPTERS.chatgpt;
 
@@ -292,5 +292,97 @@ describe('ChatGPT hooks', () => {
     );
     const unmatched = Object.entries(chatgpt.hooks).filter(([, chain]) => ![...docs, streaming].some((d) => d.querySelector(chain.join(', '))));
     expect(unmatched).toEqual([]);
+  });
+});
+
+describe('ChatGPT on the real snapshots', () => {
+  it('finds the five question/answer pairs in order with their page ids and texts', () => {
+    const { turns, texts, roles } = readFixture(chatgpt, 'real-dom/chatgpt-dom-5question-ans-pairs.html', 'https://chatgpt.com/c/abc');
+    expect(roles).toEqual(alternating(10));
+    expect(turns.every((t) => t.pageId)).toBe(true);
+    expect(turns[0].id).toBe('1758d9b7-514a-4b1f-989f-015f5374bbe3');
+    expect(turns[9].id).toBe('f6225535-ae6d-4a98-aa46-a92dce6cf1b7');
+    expect(texts[0]).toBe('what model/version of chatgpt are you?');
+    expect(texts[1].startsWith('You’re talking to ChatGPT based on GPT-5.3, one of OpenAI’s newer multimodal models.')).toBe(true);
+    expect(texts[1].endsWith('or its current limitations 👍')).toBe(true);
+    expect(texts[2]).toBe('can you do search online in real time?');
+    expect(texts[6]).toBe('now show some images, or canvas or any embedded stuffs you support');
+    expect(texts[8].startsWith('can you show codes for python, golang, bash, typescript and plain text')).toBe(true);
+    expect(texts[9].endsWith('embedded code inside tables\nJust say 👍')).toBe(true);
+  });
+
+  it('finds one pair and two pairs in the smaller snapshots', () => {
+    const one = readFixture(chatgpt, 'real-dom/chatgpt-dom-1question-ans-pair.html', 'https://chatgpt.com/c/abc');
+    expect(one.roles).toEqual(alternating(2));
+    expect(one.texts[0]).toBe('what model/version of chatgpt are you?');
+    const two = readFixture(chatgpt, 'real-dom/chatgpt-dom-2question-ans-pairs.html', 'https://chatgpt.com/c/abc');
+    expect(two.roles).toEqual(alternating(4));
+    expect(two.texts[3].startsWith('Yes — I can search the web in real time when needed 👍')).toBe(true);
+    const page = readFixture(chatgpt, 'real-dom/chatgpt-dom.html', 'https://chatgpt.com/c/abc');
+    expect(page.texts[0]).toBe('What ChatGPT version are you?');
+    expect(page.texts[1].startsWith("You're currently chatting with GPT-4o")).toBe(true);
+  });
+
+  it('reads a code answer without the code block chrome (language label, Copy, Run)', () => {
+    const { texts } = readFixture(chatgpt, 'real-dom/chatgpt-dom-1question-ans-pair--with-python-code-response.html', 'https://chatgpt.com/c/abc');
+    expect(texts).toEqual(['show a simple python hello world', 'Here’s a simple Python “Hello, World!” example:\nprint("Hello, World!")']);
+  });
+
+  it('reads the model from the per-message slug, else from the picker', () => {
+    expect(chatgpt.readModelLabel(readFixture(chatgpt, 'real-dom/chatgpt-dom.html', 'https://chatgpt.com/').doc)).toBe('gpt-4o');
+    const doc = loadPage('<button data-testid="model-switcher-dropdown-button"><div>GPT-5.5 Pro</div></button>', 'https://chatgpt.com/');
+    expect(chatgpt.readModelLabel(doc)).toBe('GPT-5.5 Pro');
+  });
+
+  it('finds messages in the newer li[data-message-role] markup', () => {
+    const { turns, texts, roles } = readFixture(chatgpt, 'sites/chatgpt-li-message-role.html', 'https://chatgpt.com/c/li');
+    expect(roles).toEqual(alternating(4));
+    expect(turns[1].id).toBe('b0000000-0000-4000-8000-00000000000b');
+    expect(texts).toEqual([
+      'Translate "good morning" into French.',
+      '"Good morning" in French is "Bonjour".',
+      'And "good night"?',
+      '"Good night" is "Bonne nuit".',
+    ]);
+  });
+
+  it('falls back to the turn containers (data-turn, data-turn-id) when messages carry no role attribute', () => {
+    const doc = loadPage(
+      `<main>
+        <section data-testid="conversation-turn-1" data-turn="user" data-turn-id="t-1"><div class="whitespace-pre-wrap">Hi there</div></section>
+        <section data-testid="conversation-turn-2" data-turn="assistant" data-turn-id="t-2"><div class="markdown"><p>Hello!</p></div><button>Copy</button></section>
+      </main>`,
+      'https://chatgpt.com/c/sections',
+    );
+    const turns = chatgpt.findTurns(doc);
+    expect(turns.map((t) => [t.role, t.id, chatgpt.readText(t)])).toEqual([
+      ['user', 't-1', 'Hi there'],
+      ['assistant', 't-2', 'Hello!'],
+    ]);
+  });
+
+  it('tells streaming from finished by the stop button', () => {
+    const { doc } = readFixture(chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/x');
+    expect(chatgpt.isStreaming(doc)).toBe(false);
+    doc.getElementById('send-slot')!.innerHTML = '<button data-testid="stop-button">Stop</button>';
+    expect(chatgpt.isStreaming(doc)).toBe(true);
+  });
+
+  it('reads the conversation id from /c/ and /g/<gpt>/c/ URLs only', () => {
+    expect(chatgpt.conversationId('https://chatgpt.com/c/6810-abcd')).toBe('6810-abcd');
+    expect(chatgpt.conversationId('https://chatgpt.com/g/g-xyz-helper/c/77aa')).toBe('77aa');
+    expect(chatgpt.conversationId('https://chatgpt.com/')).toBeNull();
+  });
+});
+
+describe('ChatGPT text', () => {
+  it.each([
+    ['real-dom/chatgpt-dom-5question-ans-pairs.html', 'https://chatgpt.com/c/a'],
+    ['sites/chatgpt.html', 'https://chatgpt.com/c/a'],
+  ])('never includes UI chrome at the end of a line (%s)', (file, url) => expectNoChrome(chatgpt, file, url));
+
+  it('keeps code indentation inside pre blocks', () => {
+    const { texts } = readFixture(chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/a');
+    expect(texts[3]).toBe('Here is one:\nfor i in range(3):\n    print(i)');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claude } from '../../../src/sites/claude';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { readFixture } from './load-page';
+import { expectNoChrome, readFixture } from './load-page';
 
 const read = (file: string) => readFixture(claude, file, 'https://claude.ai/chat/0d8f7a6b-2026-4000-8000-000000000001');
 
@@ -88,4 +88,51 @@ describe('Claude, answers that use tools (one container: text parts with tool bl
     expect(claude.isStreaming(doc)).toBe(true);
     expect(claude.answerFinished!(turns[3].element)).toBe(false);
   });
+});
+
+describe('Claude on the real snapshots (assistant side only)', () => {
+  it('finds the one answer of the code snapshot, without the warning and the Retry button', () => {
+    const { turns, texts } = readFixture(claude, 'real-dom/claude-codeblock-larger-dom.html', 'https://claude.ai/chat/11-22');
+    expect(turns.map((t) => t.role)).toEqual(['assistant']);
+    expect(texts[0].startsWith('Absolutely! Running open source coding AI models in a homelab is very feasible')).toBe(true);
+    expect(texts[0].endsWith('especially since these languages have good representation in training data.')).toBe(true);
+    expect(texts[0]).not.toContain('Retry');
+    expect(texts[0]).not.toContain('Claude does not have the ability to run the code');
+  });
+
+  it('reads an answer with an artifact card without the card', () => {
+    const { texts } = readFixture(claude, 'real-dom/claude-single-user-response-with-artifact-dom.html', 'https://claude.ai/chat/11-22');
+    expect(texts).toHaveLength(1);
+    expect(texts[0].startsWith('Yes, exactly! There are 3 main DeepSeek series. Let me create a comprehensive table:')).toBe(true);
+    expect(texts[0]).not.toContain('Comparison Table');
+    expect(texts[0].endsWith('complex system design decisions for your Reddit platform.')).toBe(true);
+  });
+
+  it('finds no messages in a bare code block', () => {
+    expect(readFixture(claude, 'real-dom/claude-codeblock-dom.html', 'https://claude.ai/chat/11-22').turns).toEqual([]);
+  });
+
+  it('finds both sides of a conversation, derives ids from the prompt, and reads the model picker', () => {
+    const { doc, turns, texts } = readFixture(claude, 'sites/claude.html', 'https://claude.ai/chat/5e6f');
+    expect(turns.map((t) => t.role)).toEqual(['user', 'assistant']);
+    expect(turns.every((t) => !t.pageId && t.id.startsWith('5e6f:'))).toBe(true);
+    expect(texts[0]).toBe('What is a kilowatt-hour?');
+    expect(texts[1]).toBe('A kilowatt-hour is the energy of one kilowatt used for one hour.\nA kettle uses about 0.1 kWh to boil a litre of water.');
+    expect(claude.readModelLabel(doc)).toBe('Claude Opus 4.5');
+    expect(claude.isStreaming(doc)).toBe(false);
+    doc.querySelector('[data-is-streaming]')!.setAttribute('data-is-streaming', 'true');
+    expect(claude.isStreaming(doc)).toBe(true);
+  });
+
+  it('derives the same ids for the same page every time', () => {
+    const a = readFixture(claude, 'sites/claude.html', 'https://claude.ai/chat/5e6f').turns.map((t) => t.id);
+    const b = readFixture(claude, 'sites/claude.html', 'https://claude.ai/chat/5e6f').turns.map((t) => t.id);
+    expect(a).toEqual(b);
+  });
+});
+
+describe('Claude text', () => {
+  it.each(['sites/claude-2026-de.html', 'sites/claude-2026-en.html', 'sites/claude.html'])('never includes UI chrome at the end of a line (%s)', (file) =>
+    expectNoChrome(claude, file, 'https://claude.ai/chat/a'),
+  );
 });

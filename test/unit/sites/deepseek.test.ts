@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepseek } from '../../../src/sites/deepseek';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { loadPage, readFixture } from './load-page';
+import { alternating, expectNoChrome, loadPage, readFixture } from './load-page';
 
 const URL_ = 'https://chat.deepseek.com/a/chat/s/219872f6-17aa-48f6-9fdb-42ddf1f04bb0';
 const read = (file: string) => {
@@ -88,4 +88,50 @@ describe('DeepSeek, 2026-10 markup', () => {
     page.querySelector('.ds-toggle-button')!.setAttribute('aria-pressed', 'true');
     expect(deepseek.readModelLabel(page)).toBe('DeepThink');
   });
+});
+
+describe('DeepSeek', () => {
+  it('reads the 2025 markup: prompt and answer, the reasoning apart with its header', () => {
+    const { turns, texts } = readFixture(deepseek, 'sites/deepseek-2025.html', 'https://chat.deepseek.com/a/chat/s/d25');
+    expect(turns.map((t) => t.role)).toEqual(['user', 'assistant']);
+    expect(texts).toEqual(['What is 17 times 23?', '17 × 23 = 391.']);
+    expect(deepseek.readReasoning!(turns[1])).toEqual({
+      text: '17 times 20 is 340, and 17 times 3 is 51.',
+      summaryOnly: false,
+      durationLabel: 'Thought for 3 seconds',
+    });
+  });
+
+  it('reads the 2026-03 virtual list markup, its reasoning apart, and the DeepThink toggle', () => {
+    const { doc, turns, texts } = readFixture(deepseek, 'sites/deepseek-2026.html', 'https://chat.deepseek.com/a/chat/s/d26');
+    expect(turns.map((t) => t.role)).toEqual(alternating(4));
+    expect(texts[1]).toBe('Recursion is when a function solves a problem by calling itself on smaller parts of it.');
+    expect(deepseek.readReasoning!(turns[1])!.text).toBe('The user wants a single sentence; a function calling itself is the core idea.');
+    expect(texts[3]).toBe('Iteration repeats steps in a loop instead.');
+    expect(deepseek.readModelLabel(doc)).toBe('DeepThink');
+    expect(deepseek.conversationId('https://chat.deepseek.com/a/chat/s/d26')).toBe('d26');
+  });
+
+  it('keeps ids when the virtual list scrolls (ids do not depend on position)', () => {
+    const { doc, turns } = readFixture(deepseek, 'sites/deepseek-2026.html', 'https://chat.deepseek.com/a/chat/s/d26');
+    const before = turns.slice(2).map((t) => t.id);
+    const list = doc.getElementById('list')!;
+    list.removeChild(list.children[0]);
+    list.removeChild(list.children[0]);
+    expect(deepseek.findTurns(doc).map((t) => t.id)).toEqual(before);
+  });
+});
+
+describe('DeepSeek streaming and text', () => {
+  it('tells streaming by a stop button when one shows, and waits for the page to settle as well', () => {
+    const { doc } = readFixture(deepseek, 'sites/deepseek-2026-10.html', 'https://chat.deepseek.com/a/chat/s/a');
+    expect(deepseek.isStreaming(doc)).toBe(false);
+    doc.body.insertAdjacentHTML('beforeend', '<button aria-label="Stop generating">■</button>');
+    expect(deepseek.isStreaming(doc)).toBe(true);
+    expect(deepseek.streamingSignal).toBe('quiet');
+  });
+
+  it.each(['sites/deepseek-2025.html', 'sites/deepseek-2026-10-rotated.html'])('never includes UI chrome at the end of a line (%s)', (file) =>
+    expectNoChrome(deepseek, file, 'https://chat.deepseek.com/a/chat/s/a'),
+  );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gemini } from '../../../src/sites/gemini';
-import { readFixture } from './load-page';
+import { alternating, expectNoChrome, readFixture } from './load-page';
 
 const read = (file: string) => readFixture(gemini, file, 'https://gemini.google.com/app/5a1e0b7f3d2c4e00');
 
@@ -107,4 +107,53 @@ describe('Gemini’s drafts (reply candidates): one shown at a time, in the answ
     expect(turns.map((t) => t.id)).toEqual(['d4a1c0e2b3f40501:u', 'd4a1c0e2b3f40501:a', 'd4a1c0e2b3f40502:u', 'd4a1c0e2b3f40502:a']);
     expect(gemini.readText(turns[1])).toBe('Try Windshare Commons.');
   });
+});
+
+describe('Gemini on the real snapshots', () => {
+  it('finds the three pairs in order, with ids from their containers', () => {
+    const { turns, texts, roles } = readFixture(gemini, 'real-dom/gemini-dom.html', 'https://gemini.google.com/app/5f1d');
+    expect(roles).toEqual(alternating(6));
+    expect(turns.map((t) => t.id)).toEqual([
+      'a90a6a0004767ad3:u',
+      'a90a6a0004767ad3:a',
+      '9ca6094d970016a5:u',
+      '9ca6094d970016a5:a',
+      '23eafd8a4cb4f161:u',
+      '23eafd8a4cb4f161:a',
+    ]);
+    expect(texts[0]).toBe("i'm inspecting the gemini chat page for creating an export tool, can you give me a short response only");
+    expect(texts[1].startsWith('Extracting chat content from the Gemini page for an export tool typically involves')).toBe(true);
+    expect(texts[2]).toBe('one more response, a short one, so I can inspect the html dom');
+    expect(texts[4]).toBe('then last , one more short response.. thanks');
+    expect(texts[5].startsWith('Got it. Look specifically for div elements containing the actual message text')).toBe(true);
+    expect(texts[5].endsWith('perhaps by different parent element classes or specific icons.')).toBe(true);
+  });
+
+  it('finds nothing (and nothing streaming) while older turns load on scroll-back', () => {
+    const { doc, turns } = readFixture(gemini, 'real-dom/gemini-scrollback-loading-dom.html', 'https://gemini.google.com/app/5f1d');
+    expect(turns).toEqual([]);
+    expect(gemini.isStreaming(doc)).toBe(false);
+  });
+
+  it('reads the mode picker and tells streaming by the send button turning into stop', () => {
+    const { doc } = readFixture(gemini, 'sites/gemini.html', 'https://gemini.google.com/app/5f1d');
+    expect(gemini.readModelLabel(doc)).toBe('3.1 Pro');
+    expect(gemini.isStreaming(doc)).toBe(false);
+    doc.querySelector('.send-button')!.classList.add('stop');
+    expect(gemini.isStreaming(doc)).toBe(true);
+  });
+
+  it('reads conversation ids of chats and of Gems', () => {
+    expect(gemini.conversationId('https://gemini.google.com/app/5f1d0c')).toBe('5f1d0c');
+    expect(gemini.conversationId('https://gemini.google.com/u/1/app/77')).toBe('77');
+    expect(gemini.conversationId('https://gemini.google.com/gem/coding-partner/9a9a')).toBe('9a9a');
+    expect(gemini.conversationId('https://gemini.google.com/app')).toBeNull();
+  });
+});
+
+describe('Gemini text', () => {
+  it.each(['real-dom/gemini-dom.html', 'sites/gemini-2026-ko.html', 'sites/gemini-2026-en.html'])(
+    'never includes UI chrome at the end of a line (%s)',
+    (file) => expectNoChrome(gemini, file, 'https://gemini.google.com/app/a'),
+  );
 });

@@ -1,6 +1,7 @@
-/** Test helper: a fixture page parsed by happy-dom at a real chat URL, scripts off. */
+/** Test helpers: a fixture page parsed by happy-dom at a real chat URL, scripts off, and what an adapter reads from it. */
 import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';
+import { expect } from 'vitest';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 
 export function fixture(path: string): string {
@@ -21,9 +22,23 @@ export function loadPage(html: string, url: string): Document {
   return window.document as unknown as Document;
 }
 
-/** A fixture page at `url` as `adapter` reads it: the messages it finds and their texts. */
+/** A fixture page at `url` as `adapter` reads it: the messages it finds, their roles and their texts. */
 export function readFixture(adapter: SiteAdapter, file: string, url: string) {
   const doc = loadPage(fixture(file), url);
   const turns = adapter.findTurns(doc);
-  return { doc, turns, texts: turns.map((t) => adapter.readText(t)) };
+  return { doc, turns, roles: turns.map((t) => t.role), texts: turns.map((t) => adapter.readText(t)) };
+}
+
+/** Roles of `n` messages that alternate, a prompt first. */
+export const alternating = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? 'user' : 'assistant'));
+
+/** Labels of controls that must never end a line of a message's text. */
+const CHROME_WORDS = /\b(Copy code|Copy|Run|Retry|Edit|Regenerate|Rewrite|Read aloud|Show thinking|Share|Like|Submit)\b$/m;
+
+/** Every message of the fixture reads as some text, with no control's label at the end of a line. */
+export function expectNoChrome(adapter: SiteAdapter, file: string, url: string): void {
+  for (const text of readFixture(adapter, file, url).texts) {
+    expect(text, file).not.toBe('');
+    expect(text, file).not.toMatch(CHROME_WORDS);
+  }
 }

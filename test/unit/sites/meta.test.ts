@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meta } from '../../../src/sites/meta';
-import { readFixture } from './load-page';
+import { expectNoChrome, loadPage, readFixture } from './load-page';
 
 const read = (file: string) => readFixture(meta, file, 'https://www.meta.ai/prompt/5f0c1a2b-0000-4000-8000-000000000001');
 
@@ -44,4 +44,16 @@ describe('Meta AI, 2026 markup', () => {
     expect(meta.isStreaming(doc)).toBe(true);
     expect(meta.answerFinished!(turns[3].element)).toBe(false);
   });
+});
+
+describe('Meta AI without its message markup', () => {
+  it('finds nothing (reported as not recognized, never counted as zero)', () => {
+    expect(readFixture(meta, 'sites/meta.html', 'https://www.meta.ai/prompt/abc').turns).toEqual([]);
+    const doc = loadPage('<div role="main"><div contenteditable="true"></div></div>', 'https://www.meta.ai/');
+    expect(meta.findTurns(doc)).toEqual([]);
+  });
+
+  it.each(['sites/meta-2026-en.html', 'sites/meta-2026-fr.html'])('never includes UI chrome at the end of a line (%s)', (file) =>
+    expectNoChrome(meta, file, 'https://www.meta.ai/prompt/a'),
+  );
 });

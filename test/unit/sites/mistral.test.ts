@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mistral } from '../../../src/sites/mistral';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { readFixture } from './load-page';
+import { expectNoChrome, readFixture } from './load-page';
 
 const read = (file: string, url: string) => readFixture(mistral, file, url);
 
@@ -55,4 +55,28 @@ describe('Le Chat (chat.mistral.ai), 2026 markup', () => {
       expect(mistral.isStreaming(doc)).toBe(true);
     }
   });
+});
+
+describe('Le Chat, older markup', () => {
+  it('finds messages with their ids and reads the prompt and answer text', () => {
+    const { doc, turns, texts } = read('sites/mistral.html', 'https://chat.mistral.ai/chat/m1');
+    expect(turns.map((t) => [t.role, t.id])).toEqual([
+      ['user', '7d1e9a20-0000-4c00-9000-000000000101'],
+      ['assistant', '7d1e9a20-0000-4c00-9000-000000000102'],
+    ]);
+    expect(texts).toEqual(['Write a haiku about wind turbines.', 'White arms turn slowly,\nthe hill exhales into light,\nwind becomes the lamp.']);
+    expect(mistral.readModelLabel(doc)).toBe('Mistral Medium');
+  });
+
+  it('tells streaming by a stop button when one shows, and waits for the page to settle as well', () => {
+    const { doc } = read('sites/mistral.html', 'https://chat.mistral.ai/chat/m1');
+    expect(mistral.isStreaming(doc)).toBe(false);
+    doc.body.insertAdjacentHTML('beforeend', '<button aria-label="Stop generating">■</button>');
+    expect(mistral.isStreaming(doc)).toBe(true);
+    expect(mistral.streamingSignal).toBe('quiet');
+  });
+
+  it.each(['sites/mistral.html', 'sites/mistral-2026-fr.html', 'sites/mistral-2026-en.html'])('never includes UI chrome at the end of a line (%s)', (file) =>
+    expectNoChrome(mistral, file, 'https://chat.mistral.ai/work/a'),
+  );
 });

@@ -3,12 +3,34 @@ import { siteCustomRate } from '../../../src/sites/site-models';
 import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { MODELS } from '../../../src/core/tables';
-import { ADAPTERS, SITES, SITE_IDS, SITE_LABELS, adapterForHost } from '../../../src/sites';
+import { ADAPTERS, SITES, SITE_IDS, SITE_LABELS, adapterForHost, type SiteId } from '../../../src/sites';
 import { CHAT_HOST_MATCHES } from '../../../src/sites/hosts';
 import { modelRowsFor, namedModelKeys } from '../../../src/sites/site-models';
 import { idInUrl } from '../../../src/sites/dom';
 
+/** Every tracked site and its hosts, written out: a site added or dropped must be added or dropped here too. */
+const NINE_SITES = {
+  chatgpt: ['chatgpt.com', 'chat.openai.com'],
+  claude: ['claude.ai'],
+  gemini: ['gemini.google.com'],
+  deepseek: ['chat.deepseek.com'],
+  meta: ['www.meta.ai', 'meta.ai'],
+  mistral: ['chat.mistral.ai'],
+  perplexity: ['www.perplexity.ai', 'perplexity.ai'],
+  copilot: ['copilot.microsoft.com'],
+  grok: ['grok.com'],
+};
+
 describe('the site registry', () => {
+  it('tracks the nine sites, each on its hosts, and no other host', () => {
+    expect([...SITE_IDS].sort()).toEqual(Object.keys(NINE_SITES).sort());
+    for (const [site, hosts] of Object.entries(NINE_SITES)) {
+      expect(SITES[site as SiteId].hosts, site).toEqual(hosts);
+      for (const host of hosts) expect(adapterForHost(host)?.site, host).toBe(site);
+    }
+    expect(adapterForHost('example.com')).toBeNull();
+  });
+
   it('has one adapter per site id, carrying its own facts', () => {
     expect(Object.keys(ADAPTERS).sort()).toEqual([...SITE_IDS].sort());
     for (const site of SITE_IDS) {
