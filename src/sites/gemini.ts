@@ -2,10 +2,9 @@
  * gemini.google.com: Angular custom elements, the same in every UI language. Each question/answer
  * pair sits in a `.conversation-container` with an id: `user-query` then `model-response`.
  *
- * - The answer is `message-content`. Real pages carry `aria-busy` on its `div.markdown` (on
- *   `message-content` itself in older notes); exporters read it there (search index ids
- *   68391619647, 57722006912). It may stay "true" after the answer is complete (a capture note,
- *   index id 70498716046), so the action bar, which comes only at the end, wins over it.
+ * - The answer is `message-content`. Exporters read `aria-busy` on its `div.markdown` (on
+ *   `message-content` itself in older markup). A browser-automation test notes that it may stay
+ *   "true" after the answer is complete, so the action bar, which comes only at the end, wins over it.
  * - Thinking is `model-thoughts`; its text is in the page only while the user has it expanded
  *   (`[data-test-id=thoughts-content]`), and no duration is shown (Nagi-ovo/gemini-voyager).
  * - Generated images are `generated-image` elements in `.attachment-container.generated-images`;
@@ -116,9 +115,9 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
 
   /**
    * Streaming while the send button shows stop or an answer is busy. The newest answer gets its
-   * action bar (`message-actions`) only once it is complete (yoonjechoi/hamlog-image-generator; a
-   * gateway spec, index id 71179959935), so a newest answer with neither that bar nor
-   * aria-busy="false" is taken as unfinished: never counted early, reported if it never ends.
+   * action bar (`message-actions`) only once it is complete (yoonjechoi/hamlog-image-generator), so a
+   * newest answer with neither that bar nor aria-busy="false" is taken as unfinished: never counted
+   * early, reported if it never ends.
    */
   streaming: (doc) =>
     streamingBy(

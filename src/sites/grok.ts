@@ -1,7 +1,7 @@
 /**
  * grok.com. Conversations live at `/c/<uuid>`; a new chat starts at `/` and moves there while its
  * first answer is written. Read as maintained tools read it (jackwener/OpenCLI `clis/grok/utils.js`
- * and `image.ts`, 2026; a Grok exporter adapter, index id 52471047476):
+ * and `image.ts`, 2026; a Grok exporter adapter: test/fixtures/sites/README.md):
  *
  * - each message is a row `div[id^="response-"]` (the id stays with the message: a page id), the
  *   prompt's row `items-end`, the answer's `items-start`; 2026 pages also mark the bubbles
