@@ -58,7 +58,7 @@ const CASES: SiteCase[] = [
     url: 'https://chat.deepseek.com/a/chat/s/e2e-deepseek',
     fixture: 'deepseek-2026-10.html',
     promptBox: 'textarea[name="search"]',
-    // The answers without their reasoning (read apart, see test/e2e/sites-2026.test.ts).
+    // The answers without their reasoning (read apart, see test/e2e/deepseek.test.ts).
     history: [
       '用一句话解释向量召回',
       '向量召回就是：把用户查询和所有候选内容都转成向量，然后快速找出与查询向量最相似（距离最近）的那一批候选。',

@@ -15,6 +15,7 @@ import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtensi
 import { BUILT_EXTENSION } from './extension-page';
 import { chunked, storedConversation, storedSiteHealth, streamingFixture } from './chat-pages';
 import { waitFor } from './wait';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 
 export interface SiteCase {
   site: SiteId;
@@ -34,12 +35,12 @@ export interface SiteCase {
   page?: Record<string, unknown>;
 }
 
-const ANSWER = [
+export const ANSWER = [
   'Offshore turbines reach capacity factors of forty to fifty percent, more than most onshore sites.',
   'The wind at sea is stronger and steadier — 洋上風力は陸上より安定しています。',
 ];
 const SECOND = ['A 15 MW offshore turbine makes about 60 GWh a year.'];
-const THINK = 'The user asks about offshore output; compare capacity factors.';
+export const THINK = 'The user asks about offshore output; compare capacity factors.';
 
 /**
  * Sends a prompt and streams an answer that stops for 4 s after its 4th chunk, the page still
@@ -88,8 +89,8 @@ export interface StreamedSite {
   siteHealth(site: string): Promise<SiteHealth | undefined>;
 }
 
-/** Launches the extension for the file, serves the site's fixture at its origin, and defines the site's streaming tests. */
-export function describeStreamedSite(c: SiteCase): StreamedSite {
+/** Launches the built extension in Chromium before the file's tests and closes it after them. */
+export function useExtension(): StreamedSite {
   let ext: LaunchedExtension | undefined;
   const session: StreamedSite = {
     get ext() {
@@ -103,12 +104,52 @@ export function describeStreamedSite(c: SiteCase): StreamedSite {
   };
   beforeAll(async () => {
     ext = await launchWithExtension({ extensionDir: BUILT_EXTENSION });
-    await serveChatPage(ext.context, c.origin, streamingFixture(c.fixture));
   });
-
   afterAll(async () => {
     await ext?.close();
   });
+  return session;
+}
+
+/** Serves a fixture page of test/fixtures/sites/ (with the streaming driver) for every page of an origin. */
+export const serveFixture = (session: StreamedSite, origin: string, fixture: string): Promise<void> =>
+  serveChatPage(session.context, origin, streamingFixture(fixture));
+
+/** The conversation once it holds a counted turn. */
+export const firstCounted = (session: StreamedSite, site: string, id: string): Promise<ConversationState> =>
+  waitFor('the counted turn', async () => {
+    const v = await session.conversation(site, id);
+    return v && Object.keys(v.turns).length > 0 && v;
+  });
+
+/** The conversation once its messages on the page have been sent as history. */
+export const seededConversation = (session: StreamedSite, site: string, id: string): Promise<ConversationState> =>
+  waitFor('the seed', async () => {
+    const conv = await session.conversation(site, id);
+    return conv && conv.historyTokens > 0 && conv;
+  });
+
+/**
+ * Sends a prompt and streams an answer (its reasoning first, then `images` drawn after placeholders)
+ * that stops for 4 s after its 4th chunk, the page still generating. Resolves when the answer ends.
+ */
+export async function streamAnswer(page: Page, promptBox: string, prompt: string, answer: { think?: string; paragraphs: string[] }, images = 0): Promise<void> {
+  await page.evaluate(
+    ([think, paragraphs, images]) => {
+      Object.assign(window, { __nextAnswer: { think, paragraphs }, __pauseAfter: 4, __pauseMs: 4_000, __nextImages: images });
+    },
+    [answer.think ? chunked(answer.think) : null, answer.paragraphs.map(chunked), images] as const,
+  );
+  const done = await page.evaluate(() => (window as unknown as { __streamDone: number }).__streamDone);
+  await page.locator(promptBox).fill(prompt);
+  await page.locator('[data-send]').click();
+  await page.waitForFunction((n) => (window as unknown as { __streamDone: number }).__streamDone === n + 1, done, { timeout: 30_000 });
+}
+
+/** Launches the extension for the file, serves the site's fixture at its origin, and defines the site's streaming tests. */
+export function describeStreamedSite(c: SiteCase): StreamedSite {
+  const session = useExtension();
+  beforeAll(() => serveFixture(session, c.origin, c.fixture));
 
   describe(`${c.site} at its real host`, () => {
     it('seeds the history, counts an answer that paused midway once and complete, then a second turn re-reading the first', { timeout: 120_000 }, async () => {
@@ -180,3 +221,6 @@ export function describeStreamedSite(c: SiteCase): StreamedSite {
 
   return session;
 }
+
+/** o200k tokens of several texts (the sites whose model family counts with o200k). */
+export const tokens = (texts: string[]): number => texts.reduce((sum, t) => sum + countTokens(t), 0);
