@@ -56,7 +56,7 @@ export const anyMatches = (root: ParentNode, chain: readonly string[]): boolean 
 /** `Node.DOCUMENT_POSITION_FOLLOWING` (the constant is a browser global, absent where unit tests run). */
 const FOLLOWING = 4;
 
-/** Whether `b` comes after `a` in page order (outside it: a descendant of `a` counts as following too). */
+/** Whether `b` comes after `a` in page order (a descendant of `a` does too). */
 export const precedes = (a: Node, b: Node): boolean => (a.compareDocumentPosition(b) & FOLLOWING) !== 0;
 
 /** A sort comparator for page order. */
