@@ -29,29 +29,14 @@ const LAYER_RULES = [
   },
   {
     layer: 'src/server',
-    why: 'the service is built on src/core alone, never on the extension',
-    deny: [
-      {
-        folders: [
-          'src/sites',
-          'src/tracking',
-          'src/counting',
-          'src/ledger',
-          'src/remote',
-          'src/popup',
-          'src/storage',
-          'src/messaging',
-          'src/worker',
-          'src/domain',
-          'src/i18n',
-          'src/manifest',
-          'entrypoints',
-          'public',
-        ],
-        what: 'the extension',
-      },
-      { packages: [...BROWSER_PACKAGES, 'preact'], what: 'the extension' },
-    ],
+    why: 'the service is built on src/core and its own packages, never on the extension',
+    allow: {
+      // src/methodology/render.ts turns docs/methodology.md into HTML for the extension's page and GET /methodology alike.
+      folders: ['src/server', 'src/core', 'data', 'src/methodology/render'],
+      packages: ['hono', '@hono/node-server', 'better-sqlite3', 'ioredis', 'pino', 'prom-client', 'zod'],
+      builtins: true,
+      what: 'outside the service, src/core, data/, the methodology renderer and the service packages',
+    },
   },
   {
     layer: 'src/popup',

@@ -42,6 +42,7 @@ it('a file with the WITHOUT ROWID records table keeps its records: a repeat is s
     monthKey: '2026-11',
     limit: 100,
     value: '{}',
+    figures: { model: 'alpha-4o', energyKwh: 0.001, carbonGco2e: 0.5, waterLiters: 0.002 },
     resetSeconds: 100,
     resetAt: Date.UTC(2026, 11, 1),
     now: new Date(),
