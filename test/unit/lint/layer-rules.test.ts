@@ -156,6 +156,12 @@ describe('layer rules (npm run lint)', () => {
     });
   });
 
+  it('the service has no import cycles: a route that imports app.ts (which mounts it) fails', async () => {
+    const code = "import { createApp } from '../app';\nexport const again = createApp;";
+    expect((await lint('src/server/routes/catalog.ts', code)).map((p) => p.rule)).toEqual(['import-x/no-cycle']);
+    expect(await lint('src/server/routes/catalog.ts', "import { createRouter } from '../env';\nexport const router = createRouter;")).toEqual([]);
+  });
+
   it('src/core may not reach the browser or Node through globals', async () => {
     const problems = await lint('src/core/planted.ts', 'export const id = () => chrome.runtime.id + process.pid;');
     expect(problems.map((p) => p.rule)).toEqual(['no-restricted-globals', 'no-restricted-globals']);
