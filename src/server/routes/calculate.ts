@@ -134,7 +134,6 @@ async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDep
   }
 }
 
-/** POST /api/v2/calculate and /api/v1/calculate; GET /api/v2/calculate lists the models and regions (not metered). */
 /** POST /api/v2/calculate and /api/v1/calculate: metered calculations. */
 export function calculateRoutes(deps: AppDeps): Hono<AppEnv> {
   const router = createRouter();
