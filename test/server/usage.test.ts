@@ -104,6 +104,25 @@ describe('GET /api/v2/usage', () => {
     expect(next.headers.get('ratelimit-remaining')).toBe(String(PRO - 4));
   });
 
+  it('100 concurrent calculations on one key: the month holds exactly their sums', async () => {
+    const { key } = await createApiKey(service.store, 'pro', 'concurrent');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        postJson(service.url, '/api/v2/calculate', { model: i % 3 ? 'alpha-4o' : 'alpha-4', tokens: 10 + i, region: 'eu-germany' }, key),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const month = (await usage(key)).json;
+    expect(month.requests).toBe(100);
+    expect(month.energy_kwh).toBe(sum(answers.map((a) => a.json.energy_kwh)));
+    expect(month.carbon_gco2e).toBe(sum(answers.map((a) => a.json.carbon_gco2e)));
+    expect(month.water_liters).toBe(sum(answers.map((a) => a.json.water.liters)));
+    expect(month.models.map((m: { model: string; requests: number }) => [m.model, m.requests]).sort()).toEqual([
+      ['alpha-4', 34],
+      ['alpha-4o', 66],
+    ]);
+  });
+
   it('?month: 400 for a malformed month, 404 for one not kept (future or older than 13 months), 200 with zeros for a kept empty one', async () => {
     const { key } = await createApiKey(service.store, 'basic', 'months');
     for (const month of ['2026-13', 'nov', '2026-1', '2026-11-01', '']) expectProblem(await usage(key, `?month=${month}`), 400, 'BAD_REQUEST');
