@@ -1,8 +1,10 @@
 // Lint: typescript-eslint's recommended rules; the layer rules of the README's layout as
 // `project/layer-imports` (eslint/layer-imports.js), judged by folder so files may move inside a layer;
-// and `project/declared-dependencies`: production code imports only `dependencies`.
+// `project/declared-dependencies`: production code imports only `dependencies`; and no import cycles
+// in the service (eslint-plugin-import-x's no-cycle): routes and middleware import env.ts, never app.ts.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { declaredDependencies } from './eslint/declared-dependencies.js';
 import { layerImports } from './eslint/layer-imports.js';
@@ -29,29 +31,14 @@ const LAYER_RULES = [
   },
   {
     layer: 'src/server',
-    why: 'the service is built on src/core alone, never on the extension',
-    deny: [
-      {
-        folders: [
-          'src/sites',
-          'src/tracking',
-          'src/counting',
-          'src/ledger',
-          'src/remote',
-          'src/popup',
-          'src/storage',
-          'src/messaging',
-          'src/worker',
-          'src/domain',
-          'src/i18n',
-          'src/manifest',
-          'entrypoints',
-          'public',
-        ],
-        what: 'the extension',
-      },
-      { packages: [...BROWSER_PACKAGES, 'preact'], what: 'the extension' },
-    ],
+    why: 'the service is built on src/core and its own packages, never on the extension',
+    allow: {
+      // src/methodology/render.ts turns docs/methodology.md into HTML for the extension's page and GET /methodology alike.
+      folders: ['src/server', 'src/core', 'data', 'src/methodology/render'],
+      packages: ['hono', '@hono/node-server', 'better-sqlite3', 'ioredis', 'pino', 'prom-client', 'zod'],
+      builtins: true,
+      what: 'outside the service, src/core, data/, the methodology renderer and the service packages',
+    },
   },
   {
     layer: 'src/popup',
@@ -97,6 +84,19 @@ export default defineConfig(
     files: [`${options.layer}/**/*.{ts,tsx,js,mjs}`],
     rules: { 'project/layer-imports': ['error', options] },
   })),
+  {
+    files: ['src/server/**/*.ts', 'scripts/keys.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      // Only the service's own files are followed: the layer rule keeps it from importing the rest, and the
+      // core imports nothing of the service, so no cycle can pass through them.
+      'import-x/ignore': ['^(?!.*/src/server/)'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
   {
     files: ['src/core/**'],
     rules: {

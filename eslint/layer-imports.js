@@ -39,7 +39,7 @@ export function brokenEntry(target, options) {
     }
     return (options.deny ?? []).find((entry) => (entry.folders ?? []).some((f) => inFolder(target.folder, f))) ?? null;
   }
-  if (options.allow && (target.builtin || !(options.allow.packages ?? []).some((p) => matchesPackage(target.module, p)))) {
+  if (options.allow && (target.builtin ? !options.allow.builtins : !(options.allow.packages ?? []).some((p) => matchesPackage(target.module, p)))) {
     return options.allow;
   }
   return (

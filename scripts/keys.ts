@@ -1,5 +1,5 @@
 /**
- * `npm run keys -- create --plan <plan> [--name <label>]` | `list` | `revoke <id>`
+ * `npm run keys -- create --plan <plan> [--name <label>]` | `list` | `revoke <id>` | `usage [--month YYYY-MM] [--csv]`
  * Manages the service's API keys in the store the environment selects
  * (FOOTPRINT_REDIS_CLUSTER_NODES, else FOOTPRINT_REDIS_URL, else FOOTPRINT_DB_PATH). `create` prints the new key as
  * its last line; it is shown only this once.
@@ -10,19 +10,29 @@ import { ConfigError, loadConfig } from '../src/server/config';
 import { createApiKey, UnknownPlanError } from '../src/server/store/api-keys';
 import { openStore } from '../src/server/store/open';
 import type { Store } from '../src/server/store/store';
-import { monthKey } from '../src/server/quota';
+import { monthKey, monthStart } from '../src/server/quota';
 
 const USAGE = `Usage:
   npm run keys -- create --plan <${PLANS.map((p) => p.key).join('|')}> [--name <label>]
   npm run keys -- list
-  npm run keys -- revoke <id>`;
+  npm run keys -- revoke <id>
+  npm run keys -- usage [--month YYYY-MM] [--csv]`;
 
 class UsageError extends Error {}
+
+const USAGE_COLUMNS = ['id', 'name', 'plan', 'month', 'requests', 'energy_kwh', 'carbon_gco2e', 'water_liters'] as const;
+
+/** RFC 4180 quoting; a name a spreadsheet would run as a formula is prefixed with an apostrophe. */
+function csvField(v: string | number): string {
+  if (typeof v === 'number') return String(v);
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
 
 async function run(store: Store, argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { plan: { type: 'string' }, name: { type: 'string' } },
+    options: { plan: { type: 'string' }, name: { type: 'string' }, month: { type: 'string' }, csv: { type: 'boolean' } },
     allowPositionals: true,
   });
   const [command, ...rest] = positionals;
@@ -52,6 +62,17 @@ async function run(store: Store, argv: string[]): Promise<void> {
       console.log(`Revoked ${id}.`);
       return;
     }
+    case 'usage': {
+      const month = values.month ?? monthKey(new Date());
+      if (!monthStart(month)) throw new UsageError(`--month must be a UTC month as YYYY-MM, not ${month}.`);
+      const rows = [USAGE_COLUMNS as readonly (string | number)[]];
+      for (const k of await store.listKeys()) {
+        const u = await store.monthUsage(k.id, month);
+        rows.push([k.id, k.name, k.plan, month, u.requests, u.energyKwh, u.carbonGco2e, u.waterLiters]);
+      }
+      for (const row of rows) console.log(values.csv ? row.map(csvField).join(',') : row.join('\t'));
+      return;
+    }
     default:
       throw new UsageError(command ? `Unknown command ${command}.` : 'No command.');
   }
@@ -61,7 +82,7 @@ async function main(): Promise<number> {
   let store: Store | undefined;
   try {
     const config = loadConfig();
-    store = await openStore(config, { timeoutMs: config.storeTimeoutMs, idempotencyTtlS: config.idempotencyTtlS });
+    store = await openStore(config, { timeoutMs: config.storeTimeoutMs, idempotencyTtlS: config.idempotencyTtlS, usageMonths: config.usageMonths });
     await run(store, process.argv.slice(2));
     return 0;
   } catch (error) {

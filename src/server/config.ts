@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_LEVELS, type LogLevel } from './log-levels';
+import { LOG_LEVELS } from './log-levels';
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 0 to 65535' })
@@ -40,11 +40,13 @@ const flag = z
 
 const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v);
 
-const milliseconds = (min: number) =>
+const wholeNumber = (unit: string, min: number) =>
   z.coerce
-    .number({ error: `must be a whole number of milliseconds, at least ${min}` })
-    .int({ error: `must be a whole number of milliseconds, at least ${min}` })
-    .min(min, { error: `must be a whole number of milliseconds, at least ${min}` });
+    .number({ error: `must be a whole number of ${unit}, at least ${min}` })
+    .int({ error: `must be a whole number of ${unit}, at least ${min}` })
+    .min(min, { error: `must be a whole number of ${unit}, at least ${min}` });
+
+const milliseconds = (min: number) => wholeNumber('milliseconds', min);
 
 const nodeList = commaList(
   z.string().regex(/^(?:\[[0-9a-f:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/i, { error: 'must be a comma-separated list of host:port, e.g. 10.0.0.1:7000,10.0.0.2:7000' }),
@@ -53,86 +55,70 @@ const nodeList = commaList(
 /** Variables whose values are never printed, even when malformed (a token, a URL with a password). */
 const SECRET_VARIABLES = new Set(['FOOTPRINT_METRICS_TOKEN', 'FOOTPRINT_REDIS_URL']);
 
+/** The service's settings by name, each read from one environment variable (ENV_NAMES). */
 export const ConfigSchema = z.object({
-  PORT: z.preprocess(emptyAsUnset, port.default(8787)),
-  HOST: z.preprocess(emptyAsUnset, z.string().min(1).default('127.0.0.1')),
-  FOOTPRINT_BASE_URL: z.preprocess(emptyAsUnset, httpUrl.optional()),
-  FOOTPRINT_DB_PATH: z.preprocess(emptyAsUnset, z.string().min(1).default('./var/footprint.db')),
-  FOOTPRINT_REDIS_URL: z.preprocess(emptyAsUnset, redisUrl.optional()),
-  FOOTPRINT_REDIS_CLUSTER_NODES: z.preprocess(emptyAsUnset, nodeList.optional()),
-  FOOTPRINT_STORE_TIMEOUT_MS: z.preprocess(emptyAsUnset, milliseconds(1).default(2000)),
-  FOOTPRINT_IDEMPOTENCY_TTL_S: z.preprocess(
-    emptyAsUnset,
-    z.coerce
-      .number({ error: 'must be a whole number of seconds, at least 1' })
-      .int({ error: 'must be a whole number of seconds, at least 1' })
-      .min(1, { error: 'must be a whole number of seconds, at least 1' })
-      .default(86400),
-  ),
-  FOOTPRINT_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUnset, milliseconds(100).default(10_000)),
-  FOOTPRINT_CORS_ORIGINS: z.preprocess(emptyAsUnset, originList.default([])),
-  FOOTPRINT_LOG_LEVEL: z.preprocess(
+  port: z.preprocess(emptyAsUnset, port.default(8787)),
+  host: z.preprocess(emptyAsUnset, z.string().min(1).default('127.0.0.1')),
+  /** Public base URL; `methodology_url` is this plus /methodology. Default: the address the service listens on. */
+  baseUrl: z.preprocess(emptyAsUnset, httpUrl.optional()),
+  dbPath: z.preprocess(emptyAsUnset, z.string().min(1).default('./var/footprint.db')),
+  redisUrl: z.preprocess(emptyAsUnset, redisUrl.optional()),
+  /** Seed nodes of a Redis Cluster (wins over redisUrl). */
+  redisClusterNodes: z.preprocess(emptyAsUnset, nodeList.optional()),
+  storeTimeoutMs: z.preprocess(emptyAsUnset, milliseconds(1).default(2000)),
+  idempotencyTtlS: z.preprocess(emptyAsUnset, wholeNumber('seconds', 1).default(86400)),
+  /** Headers plus body must arrive within this. */
+  requestTimeoutMs: z.preprocess(emptyAsUnset, milliseconds(100).default(10_000)),
+  corsOrigins: z.preprocess(emptyAsUnset, originList.default([])),
+  logLevel: z.preprocess(
     (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
-  FOOTPRINT_METRICS_TOKEN: z.preprocess(
+  /** When set, GET /metrics requires it as a bearer token. */
+  metricsToken: z.preprocess(
     emptyAsUnset,
     z
       .string()
       .regex(/^\S{16,}$/, { error: 'must be at least 16 characters without spaces' })
       .optional(),
   ),
-  FOOTPRINT_TRUST_PROXY: z.preprocess(emptyAsUnset, flag.default(false)),
+  /** Log the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: z.preprocess(emptyAsUnset, flag.default(false)),
+  /** UTC months of each key's usage figures kept, the current one included. */
+  usageMonths: z.preprocess(emptyAsUnset, wholeNumber('months', 1).max(1200, { error: 'must be a whole number of months from 1 to 1200' }).default(13)),
 });
 
-export interface ServiceConfig {
-  port: number;
-  host: string;
-  /** Public base URL; `methodology_url` is this plus /methodology. Default: the address the service listens on. */
-  baseUrl?: string;
-  dbPath: string;
-  redisUrl?: string;
-  /** Seed nodes of a Redis Cluster (wins over redisUrl). */
-  redisClusterNodes?: string[];
-  storeTimeoutMs: number;
-  idempotencyTtlS: number;
-  /** Headers plus body must arrive within this. */
-  requestTimeoutMs: number;
-  corsOrigins: string[];
-  logLevel: LogLevel;
-  /** When set, GET /metrics requires it as a bearer token. */
-  metricsToken?: string;
-  /** Log the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
-}
+export type ServiceConfig = z.output<typeof ConfigSchema>;
+
+/** The environment variable of each setting. */
+export const ENV_NAMES: Readonly<Record<keyof ServiceConfig, string>> = {
+  port: 'PORT',
+  host: 'HOST',
+  baseUrl: 'FOOTPRINT_BASE_URL',
+  dbPath: 'FOOTPRINT_DB_PATH',
+  redisUrl: 'FOOTPRINT_REDIS_URL',
+  redisClusterNodes: 'FOOTPRINT_REDIS_CLUSTER_NODES',
+  storeTimeoutMs: 'FOOTPRINT_STORE_TIMEOUT_MS',
+  idempotencyTtlS: 'FOOTPRINT_IDEMPOTENCY_TTL_S',
+  requestTimeoutMs: 'FOOTPRINT_REQUEST_TIMEOUT_MS',
+  corsOrigins: 'FOOTPRINT_CORS_ORIGINS',
+  logLevel: 'FOOTPRINT_LOG_LEVEL',
+  metricsToken: 'FOOTPRINT_METRICS_TOKEN',
+  trustProxy: 'FOOTPRINT_TRUST_PROXY',
+  usageMonths: 'FOOTPRINT_USAGE_MONTHS',
+};
 
 export class ConfigError extends Error {}
 
 /** Reads the service's settings from the environment; a bad value is a ConfigError naming the variable and what is accepted. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
-  const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => {
-      const name = String(i.path[0] ?? 'environment');
-      const shown = SECRET_VARIABLES.has(name) ? '(value not shown)' : JSON.stringify(env[name] ?? '');
-      return `  ${name}=${shown}: ${i.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const c = parsed.data;
-  return {
-    port: c.PORT,
-    host: c.HOST,
-    baseUrl: c.FOOTPRINT_BASE_URL,
-    dbPath: c.FOOTPRINT_DB_PATH,
-    redisUrl: c.FOOTPRINT_REDIS_URL,
-    redisClusterNodes: c.FOOTPRINT_REDIS_CLUSTER_NODES,
-    storeTimeoutMs: c.FOOTPRINT_STORE_TIMEOUT_MS,
-    idempotencyTtlS: c.FOOTPRINT_IDEMPOTENCY_TTL_S,
-    requestTimeoutMs: c.FOOTPRINT_REQUEST_TIMEOUT_MS,
-    corsOrigins: c.FOOTPRINT_CORS_ORIGINS,
-    logLevel: c.FOOTPRINT_LOG_LEVEL,
-    metricsToken: c.FOOTPRINT_METRICS_TOKEN,
-    trustProxy: c.FOOTPRINT_TRUST_PROXY,
-  };
+  const names = Object.entries(ENV_NAMES) as Array<[keyof ServiceConfig, string]>;
+  const parsed = ConfigSchema.safeParse(Object.fromEntries(names.map(([field, name]) => [field, env[name]])));
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => {
+    const name = ENV_NAMES[i.path[0] as keyof ServiceConfig] ?? 'environment';
+    const shown = SECRET_VARIABLES.has(name) ? '(value not shown)' : JSON.stringify(env[name] ?? '');
+    return `  ${name}=${shown}: ${i.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

@@ -14,21 +14,7 @@ const STOP_DEADLINE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLog(config.logLevel);
-  const service = await startService({
-    port: config.port,
-    host: config.host,
-    dbPath: config.dbPath,
-    redisUrl: config.redisUrl,
-    redisClusterNodes: config.redisClusterNodes,
-    storeTimeoutMs: config.storeTimeoutMs,
-    idempotencyTtlS: config.idempotencyTtlS,
-    requestTimeoutMs: config.requestTimeoutMs,
-    baseUrl: config.baseUrl,
-    corsOrigins: config.corsOrigins,
-    metricsToken: config.metricsToken,
-    trustProxy: config.trustProxy,
-    log,
-  });
+  const service = await startService({ ...config, log });
   const storeText = config.redisClusterNodes
     ? `Redis Cluster ${config.redisClusterNodes.join(',')}`
     : config.redisUrl

@@ -10,7 +10,8 @@ import {
   V1RequestSchema,
   V1ResponseSchema,
 } from '../core';
-import { MAX_BODY_BYTES } from './request-body';
+import { MAX_BODY_BYTES } from './middleware/json-body';
+import { UsageResponseSchema } from './routes/usage';
 
 type JsonObject = Record<string, unknown>;
 
@@ -66,7 +67,7 @@ const storeUnavailable = {
 };
 
 /** The OpenAPI 3.1 document of the service, generated from the core's zod schemas. */
-export function openApiDocument(baseUrl: string): JsonObject {
+export function openApiDocument(baseUrl: string, usageMonths: number): JsonObject {
   const plans = PLANS.map((p) => `${p.key} ${p.requests_per_month}`).join(', ');
   return {
     openapi: '3.1.0',
@@ -85,6 +86,7 @@ export function openApiDocument(baseUrl: string): JsonObject {
         V1Response: schemaOf(V1ResponseSchema, 'output'),
         RateLimit: schemaOf(RateLimitSchema, 'output'),
         Catalog: schemaOf(CatalogSchema, 'output'),
+        Usage: schemaOf(UsageResponseSchema, 'output'),
         Problem: problemSchema(),
       },
     },
@@ -108,6 +110,30 @@ export function openApiDocument(baseUrl: string): JsonObject {
           security: [{ bearerAuth: [] }],
           requestBody: { required: true, content: json('V1Request') },
           responses: calculateResponses('V1Response'),
+        },
+      },
+      '/api/v2/usage': {
+        get: {
+          summary: "The key's month: requests against the quota, and the summed energy, carbon and water, per model. Costs no quota.",
+          security: [{ bearerAuth: [] }],
+          parameters: [
+            {
+              name: 'month',
+              in: 'query',
+              required: false,
+              description: `A UTC month as YYYY-MM; default the current one. The current month and the ${usageMonths - 1} before it are kept.`,
+              schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
+            },
+          ],
+          responses: {
+            '200': { description: "The key's month (zeros and no models when it had no calculations).", content: json('Usage') },
+            '400': problem('BAD_REQUEST: month is not YYYY-MM.'),
+            '401': problem('UNAUTHORIZED: API key missing, malformed, unknown or revoked.'),
+            '404': problem('NOT_FOUND: the month is not kept (older than the retention, or in the future).'),
+            '405': problem('METHOD_NOT_ALLOWED'),
+            '500': problem('INTERNAL: an unexpected fault, without internals.'),
+            '503': storeUnavailable,
+          },
         },
       },
       '/methodology': {

@@ -4,45 +4,32 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { createApp } from './app';
+import type { ServiceConfig } from './config';
 import { silentLog, type ServiceLog } from './log';
 import { methodologyPage } from './methodology-page';
 import { createMetrics } from './metrics';
 import { internalErrorResponse, problemBody, problemResponse, PROBLEM_CONTENT_TYPE } from './problem';
 import { openStore } from './store/open';
-import { DEFAULT_STORE_TIMEOUT_MS, withTimeout, type Store } from './store/store';
+import { DEFAULT_STORE_TIMEOUT_MS, DEFAULT_USAGE_MONTHS, withTimeout, type Store } from './store/store';
 
 export { createApiKey } from './store/api-keys';
 export type { Store } from './store/store';
 
-export interface StartOptions {
-  /** Default 0: any free port. */
-  port?: number;
-  host?: string;
-  /** An open store to use (embedding); the service closes it when it stops. Default: opened from the settings below. */
+/**
+ * The settings of ServiceConfig, each optional (port default 0: any free port; dbPath default ':memory:', a
+ * throwaway store, unless a Redis store is named), and what an embedding process may add.
+ */
+export type StartOptions = Partial<Omit<ServiceConfig, 'logLevel'>> & {
+  /** An open store to use (embedding); the service closes it when it stops. Default: opened from the settings. */
   store?: Store;
-  /** SQLite file; default ':memory:' (a throwaway store) unless a Redis store is named. */
-  dbPath?: string;
-  redisUrl?: string;
-  redisClusterNodes?: string[];
-  storeTimeoutMs?: number;
-  idempotencyTtlS?: number;
-  /** Headers plus body must arrive within this (default 10 s). */
-  requestTimeoutMs?: number;
   /** Open connections beyond this are refused (default 10,000). */
   maxConnections?: number;
-  /** The clock quotas are counted by (calendar month, UTC). */
+  /** The clock quotas and usage months are counted by (calendar month, UTC). */
   now?: () => Date;
-  /** Public base URL; default the address the service listens on. */
-  baseUrl?: string;
-  corsOrigins?: string[];
   methodologyPath?: string;
   /** Where request lines and faults go; default: nowhere (embedded in tests). `npm run serve` logs JSON to stdout. */
   log?: ServiceLog;
-  /** When set, GET /metrics requires it as a bearer token. */
-  metricsToken?: string;
-  /** Behind a reverse proxy: log the client address from the last X-Forwarded-For entry. */
-  trustProxy?: boolean;
-}
+};
 
 export interface RunningService {
   url: string;
@@ -90,13 +77,14 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? silentLog();
   const storeTimeoutMs = opts.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  const usageMonths = opts.usageMonths ?? DEFAULT_USAGE_MONTHS;
   const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const methodologyHtml = await methodologyPage(opts.methodologyPath);
   const store = opts.store
     ? withTimeout(opts.store, storeTimeoutMs)
     : await openStore(
         { dbPath: opts.dbPath ?? ':memory:', redisUrl: opts.redisUrl, redisClusterNodes: opts.redisClusterNodes },
-        { timeoutMs: storeTimeoutMs, idempotencyTtlS: opts.idempotencyTtlS },
+        { timeoutMs: storeTimeoutMs, idempotencyTtlS: opts.idempotencyTtlS, usageMonths, now: opts.now },
       );
   const metrics = createMetrics(store.kind);
   // The default base URL depends on the port picked, so the app is built once the server listens.
@@ -138,7 +126,14 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       store,
       storeTimeoutMs,
       clock: opts.now ?? (() => new Date()),
-      config: { baseUrl, corsOrigins: opts.corsOrigins ?? [], methodologyHtml, metricsToken: opts.metricsToken, trustProxy: opts.trustProxy ?? false },
+      config: {
+        baseUrl,
+        corsOrigins: opts.corsOrigins ?? [],
+        methodologyHtml,
+        metricsToken: opts.metricsToken,
+        trustProxy: opts.trustProxy ?? false,
+        usageMonths,
+      },
       metrics,
       logger: log.logger,
     });

@@ -45,7 +45,7 @@ describe('Redis Cluster: two service processes on a three-master cluster', () =>
     expect(await store.usage(id, monthKey(new Date()))).toBe(BASIC);
   });
 
-  it("keys of many API keys spread over the masters, and each key's state, counter and records share one slot", async () => {
+  it("keys of many API keys spread over the masters, and each key's state, counter, figures and records share one slot", async () => {
     const made = await Promise.all(Array.from({ length: 12 }, () => createApiKey(store, 'pro')));
     for (const { key } of made) {
       expect((await postJson(servers[0].url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 5 }, key, { 'Idempotency-Key': 'slot-check' })).status).toBe(
@@ -60,7 +60,7 @@ describe('Redis Cluster: two service processes on a three-master cluster', () =>
       expect(perMaster.filter((keys) => keys.length > 0).length).toBeGreaterThanOrEqual(2);
       for (const { id } of made) {
         const mine = perMaster.flat().filter((k) => k.startsWith(`footprint:{${id}}:`));
-        expect(mine.length).toBe(3);
+        expect(mine.length).toBe(4);
         const slots = await Promise.all(mine.map((k) => client.cluster('KEYSLOT', k)));
         expect(new Set(slots).size).toBe(1);
       }
@@ -77,6 +77,12 @@ describe('Redis Cluster: two service processes on a three-master cluster', () =>
     const id = /Created key (key_[0-9a-f]+)/.exec(created.stdout)![1];
     for (const s of servers) expect((await postJson(s.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 5 }, key)).json.plan).toBe('ultra');
     expect((await run('list')).stdout).toMatch(new RegExp(`${id}\\tultra\\tactive\\tused 2 in `));
+    const row = (await run('usage')).stdout.split('\n').find((l) => l.startsWith(`${id}\t`))!;
+    expect(row.split('\t').slice(1, 5)).toEqual(['cli in cluster', 'ultra', monthKey(new Date()), '2']);
+    const months = await Promise.all(servers.map((s) => fetch(`${s.url}/api/v2/usage`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.json())));
+    expect(months[0]).toEqual(months[1]);
+    expect(months[0]).toMatchObject({ plan: 'ultra', requests: 2, models: [{ model: 'alpha-4o', requests: 2 }] });
+    expect(String(months[0].energy_kwh)).toBe(row.split('\t')[5]);
     await run('revoke', id);
     for (const s of servers) expect((await postJson(s.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 5 }, key)).status).toBe(401);
   });

@@ -29,6 +29,7 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       metricsToken: undefined,
       trustProxy: false,
+      usageMonths: 13,
     });
   });
 
@@ -47,6 +48,7 @@ describe('configuration from the environment', () => {
       FOOTPRINT_LOG_LEVEL: 'WARN',
       FOOTPRINT_METRICS_TOKEN: 'scrape-token-0123456789',
       FOOTPRINT_TRUST_PROXY: 'yes',
+      FOOTPRINT_USAGE_MONTHS: '24',
     });
     expect(config).toEqual({
       port: 9000,
@@ -62,6 +64,7 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       metricsToken: 'scrape-token-0123456789',
       trustProxy: true,
+      usageMonths: 24,
     });
   });
 
@@ -79,6 +82,7 @@ describe('configuration from the environment', () => {
     ['FOOTPRINT_CORS_ORIGINS', 'https://a.example/path'],
     ['FOOTPRINT_LOG_LEVEL', 'verbose'],
     ['FOOTPRINT_TRUST_PROXY', 'maybe'],
+    ['FOOTPRINT_USAGE_MONTHS', '0'],
   ])('refuses %s=%s with a message naming the variable and what is accepted', (name, value) => {
     const message = configError({ [name]: value });
     expect(message).toContain(`${name}=${JSON.stringify(value)}`);

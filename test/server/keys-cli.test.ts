@@ -76,3 +76,62 @@ it('refuses an unknown plan, an unknown id and a missing command with a message 
   expect(none.code).not.toBe(0);
   expect(none.stderr).toContain('Usage:');
 });
+
+it("usage lists every key's month (tab-separated or CSV), by default the current one", async () => {
+  const team = await Promise.all(
+    ['ana, "lead"', 'ben'].map(async (name) => {
+      const created = await keys('create', '--plan', 'pro', '--name', name);
+      return { name, key: lastLine(created.stdout) };
+    }),
+  );
+  const calc = [
+    await postJson(service.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 1000 }, team[0].key),
+    await postJson(service.url, '/api/v2/calculate', { model: 'alpha-4o', tokens: 3000 }, team[0].key),
+    await postJson(service.url, '/api/v1/calculate', { model: 'alpha-4', tokens: 50 }, team[1].key),
+  ].map((a) => a.json);
+  const billionths = (values: number[]) => values.reduce((t, v) => t + Math.round(v * 1e9), 0) / 1e9;
+  const month = new Date().toISOString().slice(0, 7);
+
+  const plain = await keys('usage');
+  expect(plain.code).toBe(0);
+  const lines = plain.stdout.trimEnd().split('\n');
+  expect(lines[0]).toBe('id\tname\tplan\tmonth\trequests\tenergy_kwh\tcarbon_gco2e\twater_liters');
+  const ana = lines.find((l) => l.includes('ana, "lead"'))!.split('\t');
+  expect(ana.slice(1)).toEqual([
+    'ana, "lead"',
+    'pro',
+    month,
+    '2',
+    String(billionths([calc[0].energy_kwh, calc[1].energy_kwh])),
+    String(billionths([calc[0].carbon_gco2e, calc[1].carbon_gco2e])),
+    String(billionths([calc[0].water.liters, calc[1].water.liters])),
+  ]);
+  const ben = lines.find((l) => l.includes('\tben\t'))!.split('\t');
+  expect(ben.slice(2)).toEqual([
+    'pro',
+    month,
+    '1',
+    String(billionths([calc[2].energy_kwh])),
+    String(billionths([calc[2].carbon_gco2e])),
+    String(billionths([calc[2].water_liters])),
+  ]);
+  // Every key is listed, the revoked one of the test above included.
+  expect(lines).toHaveLength(1 + (await service.store.listKeys()).length);
+
+  const csv = await keys('usage', '--csv', '--month', month);
+  const csvLines = csv.stdout.trimEnd().split('\n');
+  expect(csvLines[0]).toBe('id,name,plan,month,requests,energy_kwh,carbon_gco2e,water_liters');
+  expect(csvLines.find((l) => l.includes('lead'))).toBe(`${ana[0]},"ana, ""lead""",pro,${month},2,${ana[5]},${ana[6]},${ana[7]}`);
+
+  const earlier = await keys('usage', '--month', '2020-01');
+  expect(
+    earlier.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .every((l) => l.endsWith('\t2020-01\t0\t0\t0\t0')),
+  ).toBe(true);
+  const bad = await keys('usage', '--month', 'May');
+  expect(bad.code).not.toBe(0);
+  expect(bad.stderr).toContain('--month must be a UTC month as YYYY-MM');
+});

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashApiKey } from '../../src/server/store/api-keys';
-import { openSqliteStore } from '../../src/server/store/sqlite';
+import { openSqliteStore, SCHEMA_VERSION } from '../../src/server/store/sqlite';
 import type { StoredApiKey } from '../../src/server/store/store';
 
 let dir: string;
@@ -42,6 +42,7 @@ it('a file with the WITHOUT ROWID records table keeps its records: a repeat is s
     monthKey: '2026-11',
     limit: 100,
     value: '{}',
+    figures: { model: 'alpha-4o', energyKwh: 0.001, carbonGco2e: 0.5, waterLiters: 0.002 },
     resetSeconds: 100,
     resetAt: Date.UTC(2026, 11, 1),
     now: new Date(),
@@ -60,4 +61,99 @@ it('a file with the WITHOUT ROWID records table keeps its records: a repeat is s
   expect(db.prepare('SELECT idem_key FROM idempotency_records ORDER BY rowid').pluck().all()).toEqual(['retry-1', 'new-1']);
   expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'idempotency_records_old'").pluck().get()).toBe(0);
   db.close();
+});
+
+/** A file as the service wrote it before usage figures (schema version 1, user_version never set). */
+const VERSION_1 = `
+CREATE TABLE api_keys (id TEXT PRIMARY KEY, hash BLOB NOT NULL UNIQUE, name TEXT NOT NULL, plan TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT);
+CREATE TABLE usage (key_id TEXT NOT NULL, month TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (key_id, month)) WITHOUT ROWID;
+CREATE TABLE idempotency_records (
+  key_id TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint TEXT NOT NULL, used INTEGER NOT NULL, quota_limit INTEGER NOT NULL,
+  reset_seconds INTEGER NOT NULL, reset_at INTEGER NOT NULL, value TEXT NOT NULL, expires_at INTEGER NOT NULL,
+  PRIMARY KEY (key_id, idem_key)
+);
+CREATE INDEX idempotency_records_expiry ON idempotency_records (expires_at);`;
+
+it('a version 1 file gains the usage figures: its quota counts stay, new calculations add figures, its version becomes 2', async () => {
+  const path = join(dir, 'v1.db');
+  const key: StoredApiKey = { id: 'key_v1', name: 'old', plan: 'pro', createdAt: '2026-10-01T00:00:00.000Z', revokedAt: null, hash: hashApiKey('fp_v1') };
+  const old = new Database(path);
+  old.exec(VERSION_1);
+  old.prepare('INSERT INTO api_keys VALUES (?, ?, ?, ?, ?, NULL)').run(key.id, key.hash, key.name, key.plan, key.createdAt);
+  old.prepare('INSERT INTO usage VALUES (?, ?, ?)').run(key.id, '2026-11', 41);
+  old.close();
+
+  const now = new Date('2026-11-15T00:00:00Z');
+  // Two processes opening it together migrate it once.
+  const [store, again] = [openSqliteStore(path, { now: () => now }), openSqliteStore(path, { now: () => now })];
+  expect(await store.usage(key.id, '2026-11')).toBe(41);
+  expect(await again.monthUsage(key.id, '2026-11')).toEqual({ requests: 41, energyKwh: 0, carbonGco2e: 0, waterLiters: 0, models: [] });
+  const figures = { model: 'alpha-4o', energyKwh: 0.0042, carbonGco2e: 1.47, waterLiters: 0.00588 };
+  const request = {
+    key,
+    monthKey: '2026-11',
+    limit: 100,
+    idempotency: null,
+    value: '{}',
+    figures,
+    resetSeconds: 1,
+    resetAt: 0,
+    now,
+    deadline: Date.now() + 10_000,
+  };
+  expect(await store.meter(request)).toEqual({ kind: 'charged', used: 42, limit: 100 });
+  expect(await again.monthUsage(key.id, '2026-11')).toEqual({
+    requests: 42,
+    energyKwh: 0.0042,
+    carbonGco2e: 1.47,
+    waterLiters: 0.00588,
+    models: [{ ...figures, requests: 1 }],
+  });
+  await Promise.all([store.close(), again.close()]);
+
+  const db = new Database(path, { readonly: true });
+  expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+  expect(SCHEMA_VERSION).toBe(2);
+  db.close();
+});
+
+it('refuses a file from a newer version of the service, and changes nothing in it', () => {
+  const path = join(dir, 'newer.db');
+  const newer = new Database(path);
+  newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+  newer.close();
+  expect(() => openSqliteStore(path)).toThrow(`schema version ${SCHEMA_VERSION + 1}`);
+  const db = new Database(path, { readonly: true });
+  expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").pluck().get()).toBe(0);
+  db.close();
+});
+
+it('drops months older than the months kept when it opens', async () => {
+  const path = join(dir, 'retention.db');
+  const key: StoredApiKey = { id: 'key_r', name: '', plan: 'pro', createdAt: '2025-01-01T00:00:00.000Z', revokedAt: null, hash: hashApiKey('fp_r') };
+  const figures = { model: 'alpha-4o', energyKwh: 0.001, carbonGco2e: 0.5, waterLiters: 0.002 };
+  const charge = (store: ReturnType<typeof openSqliteStore>, month: string) =>
+    store.meter({
+      key,
+      monthKey: month,
+      limit: 100,
+      idempotency: null,
+      value: '{}',
+      figures,
+      resetSeconds: 1,
+      resetAt: 0,
+      now: new Date(),
+      deadline: Date.now() + 10_000,
+    });
+  const first = openSqliteStore(path, { now: () => new Date('2026-01-15T00:00:00Z') });
+  await first.createKey(key);
+  for (const month of ['2025-10', '2025-11', '2025-12', '2026-01']) await charge(first, month);
+  await first.close();
+
+  const later = openSqliteStore(path, { now: () => new Date('2026-02-01T00:00:00Z'), usageMonths: 3 });
+  expect((await later.monthUsage(key.id, '2025-11')).requests).toBe(0);
+  expect(await later.usage(key.id, '2025-10')).toBe(0);
+  expect((await later.monthUsage(key.id, '2025-12')).requests).toBe(1);
+  expect((await later.monthUsage(key.id, '2026-01')).models).toHaveLength(1);
+  await later.close();
 });

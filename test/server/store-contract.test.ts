@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { openSqliteStore } from '../../src/server/store/sqlite';
 import { openRedisStore } from '../../src/server/store/redis';
 import { createApiKey, hashApiKey, keyForSecret } from '../../src/server/store/api-keys';
-import type { MeterRequest, Store, StoredApiKey } from '../../src/server/store/store';
+import type { MeterRequest, Store, StoredApiKey, StoreOptions } from '../../src/server/store/store';
 import { startRedis, startRedisCluster, type TestCluster, type TestRedis } from './support/redis';
 
 let redis: TestRedis;
@@ -24,13 +24,13 @@ afterAll(async () => {
 /** Each test gets a fresh location (a SQLite file, a Redis logical database, an emptied cluster); `open` may open it more than once. */
 interface Backend {
   fresh(): Promise<string>;
-  open(location: string): Promise<Store>;
+  open(location: string, options?: StoreOptions): Promise<Store>;
 }
 let redisDb = 0;
 const backends: Array<[string, Backend]> = [
-  ['SQLite', { fresh: async () => join(dir, `${randomBytes(4).toString('hex')}.db`), open: async (path) => openSqliteStore(path) }],
-  ['Redis', { fresh: async () => redis.url.replace(/\/0$/, `/${(redisDb = (redisDb + 1) % 16)}`), open: (url) => openRedisStore({ url }) }],
-  ['Redis Cluster', { fresh: async () => (await cluster.flush(), ''), open: async () => openRedisStore({ clusterNodes: cluster.nodes }) }],
+  ['SQLite', { fresh: async () => join(dir, `${randomBytes(4).toString('hex')}.db`), open: async (path, options) => openSqliteStore(path, options) }],
+  ['Redis', { fresh: async () => redis.url.replace(/\/0$/, `/${(redisDb = (redisDb + 1) % 16)}`), open: (url, options) => openRedisStore({ url }, options) }],
+  ['Redis Cluster', { fresh: async () => (await cluster.flush(), ''), open: async (_, options) => openRedisStore({ clusterNodes: cluster.nodes }, options) }],
 ];
 
 /** A created key as the store keeps it. */
@@ -39,12 +39,27 @@ async function newKey(store: Store, plan: string): Promise<StoredApiKey & { key:
   return { ...record, hash: hashApiKey(key), key };
 }
 
+/** Figures as the core computes them (not round in binary), so sums show whether anything is lost or rounded. */
+const ALPHA = { model: 'alpha-4o', energyKwh: 0.0042, carbonGco2e: 1.47, waterLiters: 0.00588 };
+const BETA = { model: 'beta-2', energyKwh: 0.0000035, carbonGco2e: 0.0016625, waterLiters: 0.0000063 };
+const EMPTY_MONTH = { requests: 0, energyKwh: 0, carbonGco2e: 0, waterLiters: 0, models: [] };
+
+/** `n` times `f`, summed as the stores sum: in whole billionths. */
+const times = (n: number, f: typeof ALPHA) => ({
+  model: f.model,
+  requests: n,
+  energyKwh: (n * Math.round(f.energyKwh * 1e9)) / 1e9,
+  carbonGco2e: (n * Math.round(f.carbonGco2e * 1e9)) / 1e9,
+  waterLiters: (n * Math.round(f.waterLiters * 1e9)) / 1e9,
+});
+
 const request = (key: StoredApiKey, limit: number, more: Partial<MeterRequest> = {}): MeterRequest => ({
   key,
   monthKey: '2026-11',
   limit,
   idempotency: null,
   value: '{"answer":1}',
+  figures: ALPHA,
   resetSeconds: 100,
   resetAt: Date.UTC(2026, 11, 1),
   now: new Date(),
@@ -64,8 +79,8 @@ describe.each(backends)('Store contract: %s', (_name, backend) => {
     for (const o of others.splice(0)) await o.close();
     await store.close();
   });
-  const openAnother = async () => {
-    const other = await backend.open(location);
+  const openAnother = async (options?: StoreOptions) => {
+    const other = await backend.open(location, options);
     others.push(other);
     return other;
   };
@@ -171,5 +186,80 @@ describe.each(backends)('Store contract: %s', (_name, backend) => {
   it('a changed plan is reported stale', async () => {
     const k = await newKey(store, 'pro');
     expect(await store.meter({ ...request(k, 10), key: { ...k, plan: 'basic' } })).toEqual({ kind: 'stale' });
+  });
+
+  describe("each key's month", () => {
+    it('adds the figures of each charged calculation per model; a refusal and a replay add nothing', async () => {
+      const a = await newKey(store, 'pro');
+      const b = await newKey(store, 'pro');
+      expect(await store.monthUsage(a.id, '2026-11')).toEqual(EMPTY_MONTH);
+      const idem = { key: 'once', fingerprint: 'v2:f' };
+      expect((await store.meter(request(a, 4, { idempotency: idem }))).kind).toBe('charged');
+      expect((await store.meter(request(a, 4, { idempotency: idem }))).kind).toBe('replay');
+      expect((await store.meter(request(a, 4, { figures: BETA }))).kind).toBe('charged');
+      expect((await store.meter(request(a, 4))).kind).toBe('charged');
+      expect((await store.meter(request(a, 4, { figures: BETA }))).kind).toBe('charged');
+      expect((await store.meter(request(a, 4))).kind).toBe('refused');
+      expect((await store.meter(request(b, 4, { figures: BETA }))).kind).toBe('charged');
+
+      const alpha = times(2, ALPHA);
+      const beta = times(2, BETA);
+      expect(await store.monthUsage(a.id, '2026-11')).toEqual({
+        requests: 4,
+        energyKwh: (Math.round(alpha.energyKwh * 1e9) + Math.round(beta.energyKwh * 1e9)) / 1e9,
+        carbonGco2e: (Math.round(alpha.carbonGco2e * 1e9) + Math.round(beta.carbonGco2e * 1e9)) / 1e9,
+        waterLiters: (Math.round(alpha.waterLiters * 1e9) + Math.round(beta.waterLiters * 1e9)) / 1e9,
+        models: [alpha, beta],
+      });
+      expect(await store.monthUsage(b.id, '2026-11')).toMatchObject({ requests: 1, models: [times(1, BETA)] });
+    });
+
+    it('keeps exact sums under 100 concurrent calls on one key, from two connections', async () => {
+      const k = await newKey(store, 'pro');
+      const other = await openAnother();
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? store : other).meter(request(k, 1000))));
+      expect(results.every((r) => r.kind === 'charged')).toBe(true);
+      const hundred = times(100, ALPHA);
+      expect(await store.monthUsage(k.id, '2026-11')).toEqual({
+        requests: 100,
+        energyKwh: hundred.energyKwh,
+        carbonGco2e: hundred.carbonGco2e,
+        waterLiters: hundred.waterLiters,
+        models: [hundred],
+      });
+      expect(hundred.energyKwh).toBe(0.42);
+    });
+
+    it('starts each UTC month from zero and keeps the one before', async () => {
+      const k = await newKey(store, 'pro');
+      await store.meter(request(k, 10, { now: new Date('2026-11-30T23:59:59.999Z') }));
+      await store.meter(request(k, 10, { monthKey: '2026-12', now: new Date('2026-12-01T00:00:00Z'), figures: BETA }));
+      expect(await store.monthUsage(k.id, '2026-11')).toMatchObject({ requests: 1, models: [times(1, ALPHA)] });
+      expect(await store.monthUsage(k.id, '2026-12')).toMatchObject({ requests: 1, models: [times(1, BETA)] });
+    });
+
+    it('loses nothing when the store is closed and opened again', async () => {
+      const k = await newKey(store, 'pro');
+      await Promise.all(Array.from({ length: 5 }, () => store.meter(request(k, 10))));
+      const before = await store.monthUsage(k.id, '2026-11');
+      await store.close();
+      store = await backend.open(location);
+      expect(await store.monthUsage(k.id, '2026-11')).toEqual(before);
+      expect(before.requests).toBe(5);
+    });
+
+    it('drops a month once it is older than the months kept, and charges the new month from zero', async () => {
+      const store2 = await openAnother({ usageMonths: 2 });
+      const k = await newKey(store2, 'pro');
+      // Charged 1 s before 2027-01 begins: with 2 months kept, 2026-11 goes at that instant.
+      const leaves = Date.UTC(2027, 0, 1);
+      await store2.meter(request(k, 10, { now: new Date(leaves - 1000) }));
+      expect((await store2.monthUsage(k.id, '2026-11')).requests).toBe(1);
+      await new Promise((r) => setTimeout(r, 1300));
+      expect((await store2.meter(request(k, 10, { monthKey: '2027-01', now: new Date(leaves) }))).kind).toBe('charged');
+      expect(await store2.monthUsage(k.id, '2026-11')).toEqual(EMPTY_MONTH);
+      expect(await store2.usage(k.id, '2026-11')).toBe(0);
+      expect((await store2.monthUsage(k.id, '2027-01')).requests).toBe(1);
+    });
   });
 });

@@ -1,16 +1,16 @@
 import type { Hono } from 'hono';
 import { ERROR_CATALOG, type ErrorCode } from '../../core';
-import type { AppDeps, AppEnv } from '../app';
+import { createRouter, type AppDeps, type AppEnv } from '../env';
 import { openApiDocument } from '../openapi';
 import { problemResponse, problemSlug } from '../problem';
-import { allowMethods } from './methods';
 
 const codeBySlug = new Map((Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [problemSlug(code), code]));
 
 /** GET /methodology, /openapi.json, /healthz and /problems/{slug}. */
-export function registerMeta(app: Hono<AppEnv>, deps: AppDeps): void {
+export function metaRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = createRouter();
   const { baseUrl, methodologyHtml } = deps.config;
-  const openapi = JSON.stringify(openApiDocument(baseUrl));
+  const openapi = JSON.stringify(openApiDocument(baseUrl, deps.config.usageMonths));
 
   app.get('/methodology', (c) =>
     c.html(methodologyHtml, 200, { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:" }),
@@ -26,5 +26,5 @@ export function registerMeta(app: Hono<AppEnv>, deps: AppDeps): void {
     if (!code) return problemResponse('NOT_FOUND', `No problem type ${c.req.param('slug')}.`, baseUrl);
     return c.json({ code, ...ERROR_CATALOG[code] });
   });
-  for (const path of ['/methodology', '/openapi.json', '/healthz', '/problems/:slug']) allowMethods(app, path, ['GET'], baseUrl);
+  return app;
 }

@@ -41,8 +41,12 @@ function newApiKey(plan: string, name: string, now: Date): { record: ApiKeyRecor
  * secret reveals nothing usable about it).
  */
 export async function keyForSecret(store: Store, presented: string): Promise<StoredApiKey | undefined> {
-  if (!isWellFormedApiKey(presented)) return undefined;
-  const found = await store.findKeyByHash(hashApiKey(presented));
+  return isWellFormedApiKey(presented) ? activeKey(store, hashApiKey(presented)) : undefined;
+}
+
+/** The key with this secret hash, read afresh, if it is still active. */
+export async function activeKey(store: Store, hash: Buffer): Promise<StoredApiKey | undefined> {
+  const found = await store.findKeyByHash(hash);
   return found && !found.revokedAt ? found : undefined;
 }
 

@@ -1,7 +1,11 @@
 import { Cluster, Redis } from 'ioredis';
+import { monthStart, shiftMonth } from '../quota';
 import {
   DEFAULT_IDEMPOTENCY_TTL_S,
   DEFAULT_STORE_TIMEOUT_MS,
+  DEFAULT_USAGE_MONTHS,
+  monthUsage,
+  toBillionths,
   type ApiKeyRecord,
   type MeterOutcome,
   type MeterRequest,
@@ -12,7 +16,7 @@ import {
 
 /**
  * Key layout. What the meter script touches for one API key (its state,
- * the month's counter, its idempotency records) carries the key id in braces,
+ * the month's counter and figures, its idempotency records) carries the key id in braces,
  * a Redis Cluster hash tag: it lives in one slot and the script runs
  * atomically on one node. The record found by the secret's hash, the id index
  * and the list of ids are global keys, each read on its own.
@@ -21,22 +25,23 @@ const PREFIX = 'footprint:';
 const byHash = (hash: Buffer) => `${PREFIX}key:${hash.toString('hex')}`;
 const stateKey = (id: string) => `${PREFIX}{${id}}:key`;
 const usageKey = (id: string, monthKey: string) => `${PREFIX}{${id}}:usage:${monthKey}`;
+/** A hash per key and month: fields r:<model> (requests), e:, c:, w: <model> (energy, carbon, water in billionths). */
+const figuresKey = (id: string, monthKey: string) => `${PREFIX}{${id}}:figures:${monthKey}`;
 const idempotencyKey = (id: string, key: string) => `${PREFIX}{${id}}:idem:${key}`;
 const hashById = (id: string) => `${PREFIX}key-id:${id}`;
 const ALL_IDS = `${PREFIX}key-ids`;
 /** Set once any key exists, so the first-key creation of several starting instances happens once. */
 const HAS_KEYS = `${PREFIX}has-keys`;
 
-/** Usage counters are kept this long after their first use, for `usage` and audits. */
-const USAGE_TTL_SECONDS = 400 * 24 * 3600;
-
 /**
  * A metered request in one round trip, atomic on the server: the caller's
  * deadline (past it the caller got 503, so nothing may be charged), the key's
  * state (still active, same plan as the record the caller found), the Idempotency-Key lookup, the
- * reservation and the idempotency record (with its TTL).
- * KEYS: key state, usage counter, idempotency record (only with an Idempotency-Key).
- * ARGV: plan, limit, usage TTL, fingerprint, idempotency TTL, value, reset seconds, reset at, deadline (ms).
+ * reservation, the month's figures (both expiring when the month leaves the retention) and the
+ * idempotency record (with its TTL).
+ * KEYS: key state, usage counter, figures, idempotency record (only with an Idempotency-Key).
+ * ARGV: plan, limit, usage TTL (ms), fingerprint, idempotency TTL, value, reset seconds,
+ * reset at, deadline (ms), model, energy, carbon, water (billionths).
  */
 const METER_LUA = `
 local t = redis.call('TIME')
@@ -44,8 +49,8 @@ if tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) > tonumber(ARGV[9])
 local key = redis.call('HMGET', KEYS[1], 'plan', 'revoked_at')
 if not key[1] or key[2] then return {'revoked'} end
 if key[1] ~= ARGV[1] then return {'stale'} end
-if #KEYS == 3 then
-  local prev = redis.call('HMGET', KEYS[3], 'fp', 'used', 'limit', 'reset', 'reset_at', 'value')
+if #KEYS == 4 then
+  local prev = redis.call('HMGET', KEYS[4], 'fp', 'used', 'limit', 'reset', 'reset_at', 'value')
   if prev[1] then
     if prev[1] ~= ARGV[4] then return {'reused'} end
     return {'replay', prev[2], prev[3], prev[4], prev[5], prev[6]}
@@ -54,10 +59,17 @@ end
 local used = tonumber(redis.call('GET', KEYS[2]) or '0')
 if used >= tonumber(ARGV[2]) then return {'refused', used} end
 used = redis.call('INCR', KEYS[2])
-if used == 1 then redis.call('EXPIRE', KEYS[2], ARGV[3]) end
-if #KEYS == 3 then
-  redis.call('HSET', KEYS[3], 'fp', ARGV[4], 'used', used, 'limit', ARGV[2], 'reset', ARGV[7], 'reset_at', ARGV[8], 'value', ARGV[6])
-  redis.call('EXPIRE', KEYS[3], ARGV[5])
+redis.call('HINCRBY', KEYS[3], 'r:' .. ARGV[10], 1)
+redis.call('HINCRBY', KEYS[3], 'e:' .. ARGV[10], ARGV[11])
+redis.call('HINCRBY', KEYS[3], 'c:' .. ARGV[10], ARGV[12])
+redis.call('HINCRBY', KEYS[3], 'w:' .. ARGV[10], ARGV[13])
+if used == 1 or redis.call('PTTL', KEYS[3]) < 0 then
+  redis.call('PEXPIRE', KEYS[2], ARGV[3])
+  redis.call('PEXPIRE', KEYS[3], ARGV[3])
+end
+if #KEYS == 4 then
+  redis.call('HSET', KEYS[4], 'fp', ARGV[4], 'used', used, 'limit', ARGV[2], 'reset', ARGV[7], 'reset_at', ARGV[8], 'value', ARGV[6])
+  redis.call('EXPIRE', KEYS[4], ARGV[5])
 end
 return {'charged', used}
 `;
@@ -94,6 +106,12 @@ const seedNode = (hostPort: string) => {
 export async function openRedisStore(target: RedisTarget, options: StoreOptions = {}): Promise<Store> {
   const idempotencyTtlS = options.idempotencyTtlS ?? DEFAULT_IDEMPOTENCY_TTL_S;
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  const usageMonths = options.usageMonths ?? DEFAULT_USAGE_MONTHS;
+  /**
+   * A month's counter and figures expire when it leaves the retention, at the start of the month usageMonths
+   * later, by the service's clock (the request's `now`), so an injected clock ages them as it goes.
+   */
+  const usageTtlMs = (month: string, now: Date) => Math.max(1, monthStart(shiftMonth(month, usageMonths))!.getTime() - now.getTime());
   // Auto-pipelining: commands issued in the same event-loop turn by concurrent requests go out in one write.
   const common = { lazyConnect: true, enableAutoPipelining: true, maxRetriesPerRequest: 1, connectTimeout: timeoutMs };
   const redis = (
@@ -154,9 +172,23 @@ export async function openRedisStore(target: RedisTarget, options: StoreOptions 
       return true;
     },
     async meter(m: MeterRequest): Promise<MeterOutcome> {
-      const keys = [stateKey(m.key.id), usageKey(m.key.id, m.monthKey)];
+      const keys = [stateKey(m.key.id), usageKey(m.key.id, m.monthKey), figuresKey(m.key.id, m.monthKey)];
       if (m.idempotency) keys.push(idempotencyKey(m.key.id, m.idempotency.key));
-      const args = [m.key.plan, m.limit, USAGE_TTL_SECONDS, m.idempotency?.fingerprint ?? '', idempotencyTtlS, m.value, m.resetSeconds, m.resetAt, m.deadline];
+      const f = m.figures;
+      const args = [
+        ...[
+          m.key.plan,
+          m.limit,
+          usageTtlMs(m.monthKey, m.now),
+          m.idempotency?.fingerprint ?? '',
+          idempotencyTtlS,
+          m.value,
+          m.resetSeconds,
+          m.resetAt,
+          m.deadline,
+        ],
+        ...[f.model, toBillionths(f.energyKwh), toBillionths(f.carbonGco2e), toBillionths(f.waterLiters)],
+      ];
       const reply = await redis.footprintMeter(keys.length, ...keys, ...args);
       const kind = reply[0];
       switch (kind) {
@@ -180,6 +212,22 @@ export async function openRedisStore(target: RedisTarget, options: StoreOptions 
     },
     async usage(keyId, monthKey) {
       return Number((await redis.get(usageKey(keyId, monthKey))) ?? 0);
+    },
+    async monthUsage(keyId, month) {
+      // One MULTI on the key's slot: the count and the figures of the same instant.
+      const replies = await redis.multi().get(usageKey(keyId, month)).hgetall(figuresKey(keyId, month)).exec();
+      if (!replies) throw new Error('The usage read was aborted.');
+      for (const [error] of replies) if (error) throw error;
+      const requests = Number(replies[0][1] ?? 0);
+      const fields = replies[1][1] as Record<string, string>;
+      const rows = Object.keys(fields)
+        .filter((f) => f.startsWith('r:'))
+        .map((f) => {
+          const model = f.slice(2);
+          const n = (kind: string) => Number(fields[`${kind}:${model}`] ?? 0);
+          return { model, requests: n('r'), energy: n('e'), carbon: n('c'), water: n('w') };
+        });
+      return monthUsage(requests, rows);
     },
     async ping() {
       if (redis instanceof Cluster) await Promise.all(redis.nodes('master').map((n) => n.ping()));

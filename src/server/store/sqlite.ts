@@ -1,9 +1,13 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { monthKey, oldestKeptMonth } from '../quota';
 import {
   DEFAULT_IDEMPOTENCY_TTL_S,
   DEFAULT_STORE_TIMEOUT_MS,
+  DEFAULT_USAGE_MONTHS,
+  monthUsage,
+  toBillionths,
   type ApiKeyRecord,
   type MeterOutcome,
   type MeterRequest,
@@ -12,7 +16,8 @@ import {
   type StoredApiKey,
 } from './store';
 
-const SCHEMA = `
+/** Version 1: keys, each key's monthly quota count, idempotency records. */
+const SCHEMA_V1 = `
 CREATE TABLE IF NOT EXISTS api_keys (
   id TEXT PRIMARY KEY,
   hash BLOB NOT NULL UNIQUE,
@@ -43,6 +48,47 @@ CREATE INDEX IF NOT EXISTS idempotency_records_expiry ON idempotency_records (ex
 DROP TABLE IF EXISTS idempotency;
 DROP TABLE IF EXISTS answer_parts;
 `;
+
+/** Version 2: each key's month per model: requests and the sums of the figures in billionths of their unit. */
+const SCHEMA_V2 = `
+CREATE TABLE IF NOT EXISTS usage_models (
+  key_id TEXT NOT NULL,
+  month TEXT NOT NULL,
+  model TEXT NOT NULL,
+  requests INTEGER NOT NULL,
+  energy_nkwh INTEGER NOT NULL,
+  carbon_ngco2e INTEGER NOT NULL,
+  water_nl INTEGER NOT NULL,
+  PRIMARY KEY (key_id, month, model)
+) WITHOUT ROWID;
+`;
+
+/**
+ * The schema's versions, in order; PRAGMA user_version says how many a file has. Files made before the
+ * version was written (0) may hold any state of version 1, so its steps are idempotent.
+ */
+const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
+  (db) => {
+    const copyOldRecords = migrateRecords(db);
+    db.exec(SCHEMA_V1);
+    copyOldRecords();
+  },
+  (db) => db.exec(SCHEMA_V2),
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Brings the file to SCHEMA_VERSION in one transaction; a file from a newer version of the service is refused. */
+function migrate(db: Database.Database): void {
+  db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      throw new Error(`The database has schema version ${version}; this service knows up to ${SCHEMA_VERSION}. Run the newer service.`);
+    }
+    for (const step of MIGRATIONS.slice(version)) step(db);
+    if (version !== SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
 
 /**
  * Each new idempotency record deletes up to this many expired ones (oldest
@@ -95,11 +141,8 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a commit survives a crash of the process (not of the OS) without an fsync per request.
   db.pragma('synchronous = NORMAL');
-  db.transaction(() => {
-    const copyOldRecords = migrateRecords(db);
-    db.exec(SCHEMA);
-    copyOldRecords();
-  }).immediate();
+  migrate(db);
+  const usageMonths = options.usageMonths ?? DEFAULT_USAGE_MONTHS;
 
   const byHash = db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?');
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
@@ -118,6 +161,21 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
     `INSERT OR REPLACE INTO idempotency_records (key_id, idem_key, fingerprint, used, quota_limit, reset_seconds, reset_at, value, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const addFigures = db.prepare<[string, string, string, number, number, number]>(
+    `INSERT INTO usage_models (key_id, month, model, requests, energy_nkwh, carbon_ngco2e, water_nl) VALUES (?, ?, ?, 1, ?, ?, ?)
+     ON CONFLICT (key_id, month, model) DO UPDATE SET requests = requests + 1, energy_nkwh = energy_nkwh + excluded.energy_nkwh,
+       carbon_ngco2e = carbon_ngco2e + excluded.carbon_ngco2e, water_nl = water_nl + excluded.water_nl`,
+  );
+  const modelRows = db.prepare<[string, string], { model: string; requests: number; energy: number; carbon: number; water: number }>(
+    'SELECT model, requests, energy_nkwh AS energy, carbon_ngco2e AS carbon, water_nl AS water FROM usage_models WHERE key_id = ? AND month = ?',
+  );
+  const pruneKeyCounts = db.prepare<[string, string]>('DELETE FROM usage WHERE key_id = ? AND month < ?');
+  const pruneKeyFigures = db.prepare<[string, string]>('DELETE FROM usage_models WHERE key_id = ? AND month < ?');
+  // Months past the retention go when their key starts a new month, and all of them at each start.
+  db.transaction((oldest: string) => {
+    db.prepare('DELETE FROM usage WHERE month < ?').run(oldest);
+    db.prepare('DELETE FROM usage_models WHERE month < ?').run(oldest);
+  }).immediate(oldestKeptMonth(monthKey((options.now ?? (() => new Date()))()), usageMonths));
   const prune = db.prepare<[number, number]>(
     'DELETE FROM idempotency_records WHERE rowid IN (SELECT rowid FROM idempotency_records WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)',
   );
@@ -140,6 +198,13 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
     const before = used.get(m.key.id, m.monthKey) ?? 0;
     if (before >= m.limit) return { kind: 'refused', used: before, limit: m.limit };
     setUsed.run(m.key.id, m.monthKey, before + 1);
+    const f = m.figures;
+    addFigures.run(m.key.id, m.monthKey, f.model, toBillionths(f.energyKwh), toBillionths(f.carbonGco2e), toBillionths(f.waterLiters));
+    if (before === 0) {
+      const oldest = oldestKeptMonth(m.monthKey, usageMonths);
+      pruneKeyCounts.run(m.key.id, oldest);
+      pruneKeyFigures.run(m.key.id, oldest);
+    }
     if (idem) {
       putRecord.run(m.key.id, idem.key, idem.fingerprint, before + 1, m.limit, m.resetSeconds, m.resetAt, m.value, now + ttlMs);
       prune.run(now, PRUNE_PER_INSERT);
@@ -209,6 +274,10 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
     },
     async usage(keyId, monthKey) {
       return used.get(keyId, monthKey) ?? 0;
+    },
+    async monthUsage(keyId, month) {
+      // One read transaction: the count and the figures of the same instant.
+      return db.transaction(() => monthUsage(used.get(keyId, month) ?? 0, modelRows.all(keyId, month)))();
     },
     async ping() {
       keyCount.get();

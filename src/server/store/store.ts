@@ -1,5 +1,5 @@
 /**
- * Where API keys, monthly usage and idempotency records live. SQLite (one
+ * Where API keys, each key's monthly usage (quota count and figures) and idempotency records live. SQLite (one
  * file, the default), Redis and Redis Cluster share this interface and one
  * contract test suite.
  */
@@ -30,6 +30,47 @@ export interface IdempotencyRecord {
   resetAt: number;
 }
 
+/** What one charged calculation adds to its key's month. */
+export interface UsageFigures {
+  model: string;
+  energyKwh: number;
+  carbonGco2e: number;
+  waterLiters: number;
+}
+
+/** A key's month: requests counted against its quota, and the sums of what they computed, per model. */
+export interface MonthUsage {
+  requests: number;
+  energyKwh: number;
+  carbonGco2e: number;
+  waterLiters: number;
+  /** Most energy first. */
+  models: Array<UsageFigures & { requests: number }>;
+}
+
+/**
+ * Figures are stored as whole billionths of their unit (nano-kWh, nano-gram, nano-litre): integer sums are
+ * exact and the same on every backend, in any order of arrival. 2^53 billionths is 9 million kWh per key,
+ * month and model.
+ */
+export const toBillionths = (x: number): number => Math.round(x * 1e9);
+const fromBillionths = (n: number): number => n / 1e9;
+
+/** The month as the stores read it (requests, and per model the count and the three sums in billionths). */
+export function monthUsage(requests: number, rows: Array<{ model: string; requests: number; energy: number; carbon: number; water: number }>): MonthUsage {
+  const models = rows
+    .map((r) => ({
+      model: r.model,
+      requests: r.requests,
+      energyKwh: fromBillionths(r.energy),
+      carbonGco2e: fromBillionths(r.carbon),
+      waterLiters: fromBillionths(r.water),
+    }))
+    .sort((a, b) => b.energyKwh - a.energyKwh || a.model.localeCompare(b.model));
+  const sum = (pick: (r: (typeof rows)[number]) => number) => fromBillionths(rows.reduce((total, r) => total + pick(r), 0));
+  return { requests, energyKwh: sum((r) => r.energy), carbonGco2e: sum((r) => r.carbon), waterLiters: sum((r) => r.water), models };
+}
+
 /** One metered request, decided atomically by the store. */
 export interface MeterRequest {
   key: StoredApiKey;
@@ -39,6 +80,8 @@ export interface MeterRequest {
   idempotency: { key: string; fingerprint: string } | null;
   /** The core's result as JSON, recorded under the Idempotency-Key when a unit is taken. */
   value: string;
+  /** Added to the key's month when a unit is taken. */
+  figures: UsageFigures;
   resetSeconds: number;
   resetAt: number;
   now: Date;
@@ -47,7 +90,7 @@ export interface MeterRequest {
 }
 
 export type MeterOutcome =
-  /** One unit taken (and the answer recorded under the Idempotency-Key, if any). */
+  /** One unit taken, the figures added to the key's month (and the answer recorded under the Idempotency-Key, if any). */
   | { kind: 'charged'; used: number; limit: number }
   /** The month's quota was used up: nothing taken, nothing recorded. */
   | { kind: 'refused'; used: number; limit: number }
@@ -65,11 +108,17 @@ export interface StoreOptions {
   timeoutMs?: number;
   /** How long idempotency records are kept (FOOTPRINT_IDEMPOTENCY_TTL_S). */
   idempotencyTtlS?: number;
+  /** UTC months of usage figures kept, the current one included (FOOTPRINT_USAGE_MONTHS). */
+  usageMonths?: number;
+  /** The clock the months are pruned by (the service's clock). */
+  now?: () => Date;
 }
 
 export const DEFAULT_STORE_TIMEOUT_MS = 2000;
 /** The IETF idempotency-key draft's customary day. */
 export const DEFAULT_IDEMPOTENCY_TTL_S = 24 * 3600;
+/** A year back from the current month, so the same month of last year is still there. */
+export const DEFAULT_USAGE_MONTHS = 13;
 
 export interface Store {
   readonly kind: 'sqlite' | 'redis' | 'redis-cluster';
@@ -85,6 +134,8 @@ export interface Store {
   meter(request: MeterRequest): Promise<MeterOutcome>;
   /** Units used by `keyId` in `monthKey` (0 when none). */
   usage(keyId: string, monthKey: string): Promise<number>;
+  /** The key's requests and figures in `monthKey` (zeros when none, or when the month is no longer kept). */
+  monthUsage(keyId: string, monthKey: string): Promise<MonthUsage>;
   /** Resolves when the store answers (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -131,6 +182,7 @@ export function withTimeout(store: Store, timeoutMs: number): Store {
     revokeKey: bound(store.revokeKey),
     meter: bound(store.meter),
     usage: bound(store.usage),
+    monthUsage: bound(store.monthUsage),
     ping: bound(store.ping),
     close: () => store.close(),
   };

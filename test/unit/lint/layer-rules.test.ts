@@ -22,7 +22,7 @@ type Case = [file: string, code: string];
 type Violation = [file: string, code: string, broken: string];
 
 const OUTSIDE_CORE = 'outside src/core and data/';
-const EXTENSION = 'the extension';
+const OUTSIDE_SERVER = 'outside the service, src/core, data/, the methodology renderer and the service packages';
 const TOKENIZER = 'the tokenizer and counting code';
 
 // [file, planted code, the part of the rule it breaks (quoted in the message)]
@@ -51,15 +51,32 @@ const violations: Record<string, Violation[]> = {
     ['src/sites/planted.ts', "import { browser } from 'wxt/browser';", 'extension APIs: storage and messaging'],
     ['src/sites/chatgpt/planted.ts', "import { send } from '../../messaging/messaging';", 'messaging'],
   ],
-  'src/server imports no part of the extension': [
-    ...['sites', 'tracking', 'counting', 'ledger', 'remote', 'popup', 'storage', 'messaging', 'worker', 'domain', 'i18n', 'manifest'].map(
-      (folder): Violation => ['src/server/planted.ts', `import { x } from '../${folder}/anything';`, EXTENSION],
-    ),
-    ['src/server/routes/planted.ts', "import { ADAPTERS } from '../../sites';", EXTENSION],
-    ['src/server/planted.ts', "import background from '../../entrypoints/background';", EXTENSION],
-    ['src/server/planted.ts', "import messages from '../../public/_locales/en/messages.json';", EXTENSION],
-    ['src/server/planted.ts', "import { browser } from 'wxt/browser';", EXTENSION],
-    ['src/server/planted.ts', "import { storage } from '#imports';", EXTENSION],
+  'src/server imports only itself, src/core, data/, the methodology renderer and its packages': [
+    ...[
+      'sites',
+      'tracking',
+      'counting',
+      'ledger',
+      'remote',
+      'popup',
+      'storage',
+      'messaging',
+      'worker',
+      'domain',
+      'i18n',
+      'manifest',
+      'display',
+      'label',
+      'welcome',
+    ].map((folder): Violation => ['src/server/planted.ts', `import { x } from '../${folder}/anything';`, OUTSIDE_SERVER]),
+    ['src/server/planted.ts', "import { CONTENTS } from '../methodology/contents';", OUTSIDE_SERVER],
+    ['src/server/routes/planted.ts', "import { ADAPTERS } from '../../sites';", OUTSIDE_SERVER],
+    ['src/server/planted.ts', "import background from '../../entrypoints/background';", OUTSIDE_SERVER],
+    ['src/server/planted.ts', "import messages from '../../public/_locales/en/messages.json';", OUTSIDE_SERVER],
+    ['src/server/planted.ts', "import { browser } from 'wxt/browser';", OUTSIDE_SERVER],
+    ['src/server/planted.ts', "import { storage } from '#imports';", OUTSIDE_SERVER],
+    ['src/server/planted.ts', "import { h } from 'preact';", OUTSIDE_SERVER],
+    ['src/server/planted.ts', "import { encode } from 'gpt-tokenizer';", OUTSIDE_SERVER],
   ],
   'src/popup imports no tokenizer or counting code': [
     ['src/popup/planted.ts', "import { encode } from 'gpt-tokenizer';", TOKENIZER],
@@ -81,7 +98,7 @@ const legal: Record<string, Case[]> = {
   'src/server': [
     [
       'src/server/planted.ts',
-      "import { Hono } from 'hono';\nimport { createServer } from 'node:http';\nimport { calculate } from '../core';\nimport { render } from '../methodology/render';",
+      "import { Hono } from 'hono';\nimport { createServer } from 'node:http';\nimport { calculate } from '../core';\nimport { render } from '../methodology/render';\nimport plans from '../../data/plans.json';\nimport { Redis } from 'ioredis';\nimport { serve } from '@hono/node-server';",
     ],
   ],
   'src/popup': [
@@ -119,7 +136,7 @@ describe('layer rules (npm run lint)', () => {
 
   describe('production code imports only `dependencies` (npm ci --omit=dev)', () => {
     it.each([
-      ['src/server/planted.ts', "import { it } from 'vitest';"],
+      ['scripts/keys.ts', "import { it } from 'vitest';"],
       ['src/sites/planted.ts', "import fc from 'fast-check';"],
       ['src/popup/planted.ts', "import { Window } from 'happy-dom';"],
       ['entrypoints/planted.ts', "import { chromium } from 'playwright-core';"],
@@ -137,6 +154,12 @@ describe('layer rules (npm run lint)', () => {
       // `globals` is installed (ESLint needs it) but not declared: it would vanish with a dependency update.
       expect((await lint('test/unit/planted.test.ts', "import globals from 'globals';")).map((p) => p.rule)).toEqual(['project/declared-dependencies']);
     });
+  });
+
+  it('the service has no import cycles: a route that imports app.ts (which mounts it) fails', async () => {
+    const code = "import { createApp } from '../app';\nexport const again = createApp;";
+    expect((await lint('src/server/routes/catalog.ts', code)).map((p) => p.rule)).toEqual(['import-x/no-cycle']);
+    expect(await lint('src/server/routes/catalog.ts', "import { createRouter } from '../env';\nexport const router = createRouter;")).toEqual([]);
   });
 
   it('src/core may not reach the browser or Node through globals', async () => {

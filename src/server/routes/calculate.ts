@@ -1,14 +1,13 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { calculate, calculateV1, catalog, findPlan, type CalculationResponse, type Result, type V1Calculation, type V1Response } from '../../core';
-import type { AppEnv, AppDeps } from '../app';
+import type { Context, Hono } from 'hono';
+import { calculate, calculateV1, findPlan, type CalculationResponse, type Result, type V1Calculation, type V1Response } from '../../core';
+import { createRouter, type AppDeps, type AppEnv } from '../env';
 import { readIdempotencyKey, requestFingerprint } from '../idempotency';
+import { apiKey, unauthorized } from '../middleware/api-key';
+import { jsonBody } from '../middleware/json-body';
 import { problemResponse } from '../problem';
 import { monthKey, quotaState, rateLimitHeaders } from '../quota';
-import { MAX_BODY_BYTES, readJsonBody } from '../request-body';
-import { keyForSecret } from '../store/api-keys';
-import type { MeterOutcome, StoredApiKey } from '../store/store';
-import { allowMethods } from './methods';
+import { activeKey } from '../store/api-keys';
+import type { MeterOutcome, StoredApiKey, UsageFigures } from '../store/store';
 
 /** The month's quota as an answer shows it. */
 interface Quota {
@@ -24,6 +23,8 @@ interface MeteredRoute<T> {
   fingerprintTag: string;
   compute(body: unknown, options: { plan: string; methodologyUrl: string }): Result<T>;
   render(value: T, quota: Quota): unknown;
+  /** What the calculation adds to its key's month. */
+  figures(value: T): UsageFigures;
 }
 
 const V2_CALCULATE: MeteredRoute<CalculationResponse> = {
@@ -31,6 +32,7 @@ const V2_CALCULATE: MeteredRoute<CalculationResponse> = {
   fingerprintTag: 'v2:',
   compute: calculate,
   render: (v) => v,
+  figures: (v) => ({ model: v.model, energyKwh: v.energy_kwh, carbonGco2e: v.carbon_gco2e, waterLiters: v.water.liters }),
 };
 
 const V1_CALCULATE: MeteredRoute<V1Calculation> = {
@@ -50,31 +52,21 @@ const V1_CALCULATE: MeteredRoute<V1Calculation> = {
     rate_limit: { limit: quota.limit, remaining: quota.remaining, reset_at: quota.resetAt.toISOString() },
     methodology_url: v.methodology_url,
   }),
+  figures: (v) => ({ model: v.model, energyKwh: v.energy_kwh, carbonGco2e: v.carbon_gco2e, waterLiters: v.water_liters }),
 };
 
-const BEARER = /^Bearer +(\S+)\s*$/i;
-
 /**
- * One metered calculation, in the service's order: body checks (413, 415,
- * 400 JSON), the key (401), the Idempotency-Key header and the core's
- * validation (400, costs nothing, stores nothing), then the store's one
- * atomic step: a repeat of an earlier Idempotency-Key is answered from its
- * record (422 if the body differs), otherwise one unit of the month's quota is
- * taken (429 when used up) and the answer recorded under the key. A store
- * failure or timeout is thrown (503 STORE_UNAVAILABLE, nothing charged).
+ * One metered calculation, in the service's order: the body (413, 415, 400 JSON) and the key (401) are
+ * checked by middleware; then the Idempotency-Key header and the core's validation (400, costs nothing,
+ * stores nothing), then the store's one atomic step: a repeat of an earlier Idempotency-Key is answered
+ * from its record (422 if the body differs), otherwise one unit of the month's quota is taken (429 when
+ * used up) and the answer recorded under the key. A store failure or timeout is thrown (503
+ * STORE_UNAVAILABLE, nothing charged).
  */
 async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDeps): Promise<Response> {
   const { baseUrl } = deps.config;
-  const unauthorized = (detail: string) => problemResponse('UNAUTHORIZED', detail, baseUrl, { 'WWW-Authenticate': 'Bearer realm="footprint"' });
-  const body = await readJsonBody(c);
-  if (!body.ok) return problemResponse(body.code, body.detail, baseUrl);
-
-  const authorization = c.req.header('authorization');
-  if (!authorization) return unauthorized('Send your API key as Authorization: Bearer <key>.');
-  const secret = BEARER.exec(authorization)?.[1];
-  let key: StoredApiKey | undefined = secret ? await keyForSecret(deps.store, secret) : undefined;
-  if (!key) return unauthorized('The API key is malformed, unknown or revoked.');
-  c.set('keyId', key.id);
+  const body = c.get('jsonBody');
+  let key: StoredApiKey = c.get('apiKey');
 
   const idempotency = readIdempotencyKey(c.req.header('idempotency-key'));
   if (!idempotency.ok) return problemResponse('BAD_REQUEST', idempotency.detail, baseUrl);
@@ -94,6 +86,7 @@ async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDep
       limit: plan.requests_per_month,
       idempotency: idempotency.key === null ? null : { key: idempotency.key, fingerprint: requestFingerprint(route.fingerprintTag, body.bytes) },
       value: JSON.stringify(result.value),
+      figures: route.figures(result.value),
       resetSeconds: period.resetSeconds,
       resetAt: period.resetAt.getTime(),
       now,
@@ -131,32 +124,21 @@ async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDep
           baseUrl,
         );
       case 'revoked':
-        return unauthorized('The API key is malformed, unknown or revoked.');
+        return unauthorized(baseUrl);
       case 'stale': {
-        const fresh: StoredApiKey | undefined = attempt === 0 ? await keyForSecret(deps.store, secret!) : undefined;
-        if (!fresh) return unauthorized('The API key is malformed, unknown or revoked.');
+        const fresh: StoredApiKey | undefined = attempt === 0 ? await activeKey(deps.store, key.hash) : undefined;
+        if (!fresh) return unauthorized(baseUrl);
         key = fresh;
       }
     }
   }
 }
 
-/** POST /api/v2/calculate and /api/v1/calculate; GET /api/v2/calculate lists the models and regions (not metered). */
-export function registerMetered(app: Hono<AppEnv>, deps: AppDeps): void {
-  const tooLarge = () =>
-    problemResponse('PAYLOAD_TOO_LARGE', `The request body must be at most ${MAX_BODY_BYTES} bytes.`, deps.config.baseUrl, { Connection: 'close' });
-  const countBytes = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  // A body with a Content-Length is held to it by Node's parser, so the header is its size. bodyLimit counts the
-  // others (chunked) as they arrive; it is not run on every request because its first step (c.req.raw.body) makes
-  // @hono/node-server build a full web Request and body stream, instead of reading the body straight from Node.
-  const limit: MiddlewareHandler<AppEnv> = (c, next) => {
-    const declared = c.req.header('content-length');
-    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return countBytes(c, next);
-    return Number(declared) > MAX_BODY_BYTES ? Promise.resolve(tooLarge()) : next();
-  };
-  for (const route of [V2_CALCULATE, V1_CALCULATE] as MeteredRoute<unknown>[]) app.post(route.path, limit, (c) => meter(c, route, deps));
-  const catalogBody = catalog();
-  app.get(V2_CALCULATE.path, (c) => c.json(catalogBody));
-  allowMethods(app, V2_CALCULATE.path, ['GET', 'POST'], deps.config.baseUrl);
-  allowMethods(app, V1_CALCULATE.path, ['POST'], deps.config.baseUrl);
+/** POST /api/v2/calculate and /api/v1/calculate: metered calculations. */
+export function calculateRoutes(deps: AppDeps): Hono<AppEnv> {
+  const router = createRouter();
+  const body = jsonBody(deps.config.baseUrl);
+  const key = apiKey(deps);
+  for (const route of [V2_CALCULATE, V1_CALCULATE] as MeteredRoute<unknown>[]) router.post(route.path, body, key, (c) => meter(c, route, deps));
+  return router;
 }

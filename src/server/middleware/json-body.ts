@@ -1,5 +1,8 @@
-import type { Context } from 'hono';
-import type { ErrorCode } from '../core';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ErrorCode } from '../../core';
+import type { AppEnv } from '../env';
+import { problemResponse } from '../problem';
 
 /** Bodies over this many bytes are refused with 413 (hono/body-limit, before and while reading). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -52,4 +55,30 @@ export async function readJsonBody(c: Context): Promise<BodyResult> {
   } catch {
     return { ok: false, code: 'BAD_REQUEST', detail: 'The request body is not valid JSON; send one JSON object.' };
   }
+}
+
+/**
+ * The JSON body of a request, as middleware: 413 over MAX_BODY_BYTES, then 415 and 400 as readJsonBody
+ * decides; the parsed body is set as `jsonBody`.
+ */
+export function jsonBody(baseUrl: string): MiddlewareHandler<AppEnv> {
+  const tooLarge = () => problemResponse('PAYLOAD_TOO_LARGE', `The request body must be at most ${MAX_BODY_BYTES} bytes.`, baseUrl, { Connection: 'close' });
+  const countBytes = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const parse = async (c: Context<AppEnv>, next: Next): Promise<void> => {
+    const body = await readJsonBody(c);
+    // Set rather than returned: under bodyLimit this runs as its `next`, whose return value is not kept.
+    if (!body.ok) c.res = problemResponse(body.code, body.detail, baseUrl);
+    else {
+      c.set('jsonBody', { value: body.value, bytes: body.bytes });
+      await next();
+    }
+  };
+  // A body with a Content-Length is held to it by Node's parser, so the header is its size. bodyLimit counts the
+  // others (chunked) as they arrive; it is not run on every request because its first step (c.req.raw.body) makes
+  // @hono/node-server build a full web Request and body stream, instead of reading the body straight from Node.
+  return (c, next) => {
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return countBytes(c, () => parse(c, next));
+    return Number(declared) > MAX_BODY_BYTES ? Promise.resolve(tooLarge()) : parse(c, next);
+  };
 }

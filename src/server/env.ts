@@ -1,0 +1,48 @@
+/**
+ * What every part of the service shares: the request's variables (AppEnv),
+ * what the app is built from (AppDeps), and the router factory each resource
+ * uses. Routes and middleware import this module, never app.ts.
+ */
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { ServiceMetrics } from './metrics';
+import type { Store, StoredApiKey } from './store/store';
+
+export interface AppConfig {
+  /** Public base URL without a trailing slash; methodology_url and problem types hang off it. */
+  baseUrl: string;
+  corsOrigins: readonly string[];
+  /** The page served at GET /methodology, rendered once at start. */
+  methodologyHtml: string;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** Behind a reverse proxy: log the client address from the last X-Forwarded-For entry. */
+  trustProxy: boolean;
+  /** How many UTC months of usage figures are kept, the current one included. */
+  usageMonths: number;
+}
+
+export interface AppDeps {
+  store: Store;
+  storeTimeoutMs: number;
+  config: AppConfig;
+  clock: () => Date;
+  metrics: ServiceMetrics;
+  logger: Logger;
+}
+
+/** What middleware and handlers share per request. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    /** The id of the API key the request presented, once known (for the log line). */
+    keyId: string | null;
+    /** The active API key, set by the apiKey middleware. */
+    apiKey: StoredApiKey;
+    /** The parsed JSON body and its bytes, set by the jsonBody middleware. */
+    jsonBody: { value: unknown; bytes: Uint8Array };
+  };
+};
+
+/** A resource's sub-app, mounted by createApp with app.route(). */
+export const createRouter = (): Hono<AppEnv> => new Hono<AppEnv>();
