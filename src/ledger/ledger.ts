@@ -9,6 +9,7 @@ import { inboxItem, ledgerIndexItem, remoteStateItem, retryQueueItem, settingsIt
 import { createContext, type LedgerDeps } from './context';
 import { deleteAllData } from './delete-all';
 import { exportLedger } from './export-file';
+import { importLedger } from './import-ledger';
 import { readPopupState } from './popup-state';
 import { recompute } from './recompute';
 import { createRecording } from './recording';
@@ -46,6 +47,7 @@ export function createLedger(deps: LedgerDeps) {
     recompute: () => recompute(ctx),
     exportLedger: (format: 'csv' | 'json') => exportLedger(format, ctx.now()),
     clear: () => deleteAllData(ctx),
+    importLedger: (text: string, write: boolean) => importLedger(ctx, text, write),
     configureRemote: remote.configureRemote,
     testRemote: remote.testRemote,
     todayEnergyKwh: ctx.todayEnergyKwh,

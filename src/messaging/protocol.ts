@@ -14,6 +14,7 @@ import {
   RemoteTestResultSchema,
   SettingsPatchSchema,
 } from '../domain/popup';
+import { ImportAnswerSchema, ImportRequestSchema } from '../domain/import';
 import { ConversationSeededSchema, ConversationSeedSchema, SiteHealthSchema, SiteIdSchema, TurnCompletedSchema, TurnRecordedSchema } from '../domain/turns';
 
 const Ack = z.object({ ok: z.literal(true) });
@@ -30,6 +31,8 @@ export const protocol = {
   'ledger/recompute': { request: z.object({}), response: z.object({ ok: z.literal(true), recomputed: z.number().int() }) },
   'ledger/export': { request: ExportRequestSchema, response: ExportFileSchema },
   'ledger/clear': { request: z.object({ confirm: z.literal(true) }), response: Ack },
+  // The file's text (up to IMPORT_LIMITS.fileBytes, under Chrome's 64 MiB per message): read and checked in the worker, not the popup.
+  'ledger/import': { request: ImportRequestSchema, response: ImportAnswerSchema },
   'remote/configure': { request: RemoteConfigSchema, response: RemoteStatusSchema },
   'remote/test': { request: z.object({}), response: RemoteTestResultSchema },
 
