@@ -25,5 +25,6 @@ export function ledgerHandlers(ledger: Ledger): Handlers {
     'ledger/import': ({ text, write }) => speaking(() => ledger.importLedger(text, write)),
     'remote/configure': (cfg) => speaking(() => ledger.configureRemote(cfg)),
     'remote/test': () => speaking(() => ledger.testRemote()),
+    'remote/usage': () => speaking(() => ledger.keyMonth()),
   };
 }

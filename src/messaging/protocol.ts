@@ -15,6 +15,7 @@ import {
   SettingsPatchSchema,
 } from '../domain/popup';
 import { ImportAnswerSchema, ImportRequestSchema } from '../domain/import';
+import { KeyMonthAnswerSchema } from '../domain/usage';
 import { ConversationSeededSchema, ConversationSeedSchema, SiteHealthSchema, SiteIdSchema, TurnCompletedSchema, TurnRecordedSchema } from '../domain/turns';
 
 const Ack = z.object({ ok: z.literal(true) });
@@ -35,6 +36,8 @@ export const protocol = {
   'ledger/import': { request: ImportRequestSchema, response: ImportAnswerSchema },
   'remote/configure': { request: RemoteConfigSchema, response: RemoteStatusSchema },
   'remote/test': { request: z.object({}), response: RemoteTestResultSchema },
+  // The API key's month on the service (GET /api/v2/usage), asked when the popup opens in remote mode.
+  'remote/usage': { request: z.object({}), response: KeyMonthAnswerSchema },
 
   // Popup -> the content script of the active chat tab (src/sites/page-report.ts): structure only, no page text
   'page/report': { request: z.object({}), response: z.object({ report: z.string() }) },
