@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';
 import { launchChromiumDriver } from './support/chromium-driver';
+import { importScenario } from './scenarios/import.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { LOOPBACK_SERVICE_ORIGIN, remoteScenario } from './scenarios/remote.scenario';
@@ -24,5 +25,6 @@ describe('Chromium', () => {
   trackingScenario(ctx);
   labelScenario(ctx);
   popupScenario(ctx);
+  importScenario(ctx);
   remoteScenario(ctx);
 });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';
 import { launchFirefoxDriver } from './support/firefox-driver';
+import { importScenario } from './scenarios/import.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { remoteScenario } from './scenarios/remote.scenario';
@@ -24,5 +25,6 @@ describe('Firefox', () => {
   trackingScenario(ctx);
   labelScenario(ctx);
   popupScenario(ctx);
+  importScenario(ctx);
   remoteScenario(ctx);
 });
