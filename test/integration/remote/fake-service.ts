@@ -62,7 +62,8 @@ async function body(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function startFakeService(): Promise<FakeService> {
+/** `port`: listen there (to come back on the address a client was given after close); 0, the default: any free port. */
+export async function startFakeService(opts: { port?: number } = {}): Promise<FakeService> {
   const hung: ServerResponse[] = [];
   const svc: FakeService = { url: '', mode: 'ok', requests: [], usage: new Map(), close: async () => {} };
   const problem = (res: ServerResponse, status: number, code: string, headers: Record<string, string> = {}) => {
@@ -130,7 +131,7 @@ export async function startFakeService(): Promise<FakeService> {
     res.writeHead(200, { 'content-type': 'application/json', 'ratelimit-limit': String(FAKE_QUOTA), 'ratelimit-remaining': '4321' });
     res.end(JSON.stringify(answer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   svc.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   svc.close = () =>
     new Promise<void>((resolve) => {
