@@ -45,11 +45,17 @@ const refuse = (code: ImportRefusalCode, at: string | null = null, limit: number
   refusal: { code, at, limit },
 });
 
+const notPrototypeName = (s: string) => !PROTOTYPE_NAMES.has(s);
 const Id = z
   .string()
   .min(1)
   .max(MESSAGE_LIMITS.idChars)
-  .refine((s) => !PROTOTYPE_NAMES.has(s), { params: { reason: 'unsafe-id' } });
+  .refine(notPrototypeName, { params: { reason: 'unsafe-id' } });
+/** Turns recorded before conversations had ids have an empty one. */
+const ConversationId = z
+  .string()
+  .max(MESSAGE_LIMITS.idChars)
+  .refine(notPrototypeName, { params: { reason: 'unsafe-id' } });
 
 /** A calendar day `YYYY-MM-DD` that exists. */
 const Day = z.string().refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && addDays(d, 0) === d, { params: { reason: 'bad-day' } });
@@ -59,7 +65,7 @@ const ModelKey = z.string().refine((k) => findModel(k) !== undefined, { params: 
 function turnSchema(version: number) {
   return LedgerEntrySchema.extend({
     turnId: Id,
-    conversationId: z.string().max(MESSAGE_LIMITS.idChars),
+    conversationId: ConversationId,
     time: z.number().int().nonnegative(),
     localDay: Day,
     modelKey: ModelKey,
