@@ -11,6 +11,13 @@ export function formatDay(day: string, locale: string): string {
   return dateFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
+/** A month's name ("November") of a `YYYY-MM` month, as the service names its UTC months. */
+export function formatMonth(month: string, locale: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m) return month;
+  return dateFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
+}
+
 /** A clock time ("14:05", "2:05 PM") and, unless it is today, the date before it. */
 export function formatWhen(ms: number, locale: string, now = Date.now()): { today: boolean; time: string; date: string } {
   const d = new Date(ms);

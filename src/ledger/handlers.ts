@@ -22,7 +22,9 @@ export function ledgerHandlers(ledger: Ledger): Handlers {
     'ledger/recompute': () => speaking(async () => ({ ok: true as const, recomputed: await ledger.recompute() })),
     'ledger/export': ({ format }) => speaking(() => ledger.exportLedger(format)),
     'ledger/clear': () => speaking(async () => (await ledger.clear(), { ok: true as const })),
+    'ledger/import': ({ text, write }) => speaking(() => ledger.importLedger(text, write)),
     'remote/configure': (cfg) => speaking(() => ledger.configureRemote(cfg)),
     'remote/test': () => speaking(() => ledger.testRemote()),
+    'remote/usage': () => speaking(() => ledger.keyMonth()),
   };
 }

@@ -9,6 +9,8 @@ import { inboxItem, ledgerIndexItem, remoteStateItem, retryQueueItem, settingsIt
 import { createContext, type LedgerDeps } from './context';
 import { deleteAllData } from './delete-all';
 import { exportLedger } from './export-file';
+import { importLedger } from './import-ledger';
+import { createKeyUsage } from './key-usage';
 import { readPopupState } from './popup-state';
 import { recompute } from './recompute';
 import { createRecording } from './recording';
@@ -23,6 +25,7 @@ export function createLedger(deps: LedgerDeps) {
   const recording = createRecording(ctx);
   const retries = createRetries(ctx);
   const remote = createRemoteSettings(ctx);
+  const usage = createKeyUsage(ctx);
 
   /** Reading every fixed item runs its migrations; handlers wait for this. */
   async function start(): Promise<void> {
@@ -46,8 +49,10 @@ export function createLedger(deps: LedgerDeps) {
     recompute: () => recompute(ctx),
     exportLedger: (format: 'csv' | 'json') => exportLedger(format, ctx.now()),
     clear: () => deleteAllData(ctx),
+    importLedger: (text: string, write: boolean) => importLedger(ctx, text, write),
     configureRemote: remote.configureRemote,
     testRemote: remote.testRemote,
+    keyMonth: usage.keyMonth,
     todayEnergyKwh: ctx.todayEnergyKwh,
   };
 }

@@ -14,6 +14,8 @@ import {
   RemoteTestResultSchema,
   SettingsPatchSchema,
 } from '../domain/popup';
+import { ImportAnswerSchema, ImportRequestSchema } from '../domain/import';
+import { KeyMonthAnswerSchema } from '../domain/usage';
 import { ConversationSeededSchema, ConversationSeedSchema, SiteHealthSchema, SiteIdSchema, TurnCompletedSchema, TurnRecordedSchema } from '../domain/turns';
 
 const Ack = z.object({ ok: z.literal(true) });
@@ -30,8 +32,12 @@ export const protocol = {
   'ledger/recompute': { request: z.object({}), response: z.object({ ok: z.literal(true), recomputed: z.number().int() }) },
   'ledger/export': { request: ExportRequestSchema, response: ExportFileSchema },
   'ledger/clear': { request: z.object({ confirm: z.literal(true) }), response: Ack },
+  // The file's text (up to IMPORT_LIMITS.fileBytes, under Chrome's 64 MiB per message): read and checked in the worker, not the popup.
+  'ledger/import': { request: ImportRequestSchema, response: ImportAnswerSchema },
   'remote/configure': { request: RemoteConfigSchema, response: RemoteStatusSchema },
   'remote/test': { request: z.object({}), response: RemoteTestResultSchema },
+  // The API key's month on the service (GET /api/v2/usage), asked when the popup opens in remote mode.
+  'remote/usage': { request: z.object({}), response: KeyMonthAnswerSchema },
 
   // Popup -> the content script of the active chat tab (src/sites/page-report.ts): structure only, no page text
   'page/report': { request: z.object({}), response: z.object({ report: z.string() }) },

@@ -8,6 +8,7 @@ import { Alerts } from './components/Alerts';
 import { Breakdown } from './components/Breakdown';
 import { DailyChart } from './components/DailyChart';
 import { DataActions } from './components/DataActions';
+import { KeyMonth } from './components/KeyMonth';
 import { LastAnswer, extrasOf } from './components/LastAnswer';
 import { RegionSettings } from './components/RegionSettings';
 import { RemoteSettings } from './components/RemoteSettings';
@@ -127,6 +128,7 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
           )}
           <Alerts state={load.state} locale={locale} />
           <TotalsPanel state={load.state} locale={locale} />
+          {load.state.remote.enabled && load.state.remote.hasKey && <KeyMonth locale={locale} />}
           <LastAnswer
             entry={load.state.lastTurn}
             locale={locale}

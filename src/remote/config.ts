@@ -17,6 +17,8 @@ export interface RemoteEndpoint {
    */
   originPattern: string;
   calculateUrl: string;
+  /** GET: the key's month (requests, quota, summed footprint), docs/service.md. */
+  usageUrl: string;
 }
 
 /** What is wrong with an address, for the popup to say in the user's language. */
@@ -61,6 +63,12 @@ export function parseBaseUrl(input: string): Result<RemoteEndpoint, ConfigError>
   const baseUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   return {
     ok: true,
-    value: { baseUrl, origin: url.origin, originPattern: `${url.protocol}//${url.hostname}/*`, calculateUrl: `${baseUrl}/api/v2/calculate` },
+    value: {
+      baseUrl,
+      origin: url.origin,
+      originPattern: `${url.protocol}//${url.hostname}/*`,
+      calculateUrl: `${baseUrl}/api/v2/calculate`,
+      usageUrl: `${baseUrl}/api/v2/usage`,
+    },
   };
 }

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';
 import { launchChromiumDriver } from './support/chromium-driver';
+import { importScenario } from './scenarios/import.scenario';
+import { keyMonthScenario } from './scenarios/key-month.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { LOOPBACK_SERVICE_ORIGIN, remoteScenario } from './scenarios/remote.scenario';
@@ -24,5 +26,7 @@ describe('Chromium', () => {
   trackingScenario(ctx);
   labelScenario(ctx);
   popupScenario(ctx);
+  importScenario(ctx);
   remoteScenario(ctx);
+  keyMonthScenario(ctx);
 });

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';
 import { launchFirefoxDriver } from './support/firefox-driver';
+import { importScenario } from './scenarios/import.scenario';
+import { keyMonthScenario } from './scenarios/key-month.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { remoteScenario } from './scenarios/remote.scenario';
@@ -24,5 +26,7 @@ describe('Firefox', () => {
   trackingScenario(ctx);
   labelScenario(ctx);
   popupScenario(ctx);
+  importScenario(ctx);
   remoteScenario(ctx);
+  keyMonthScenario(ctx);
 });

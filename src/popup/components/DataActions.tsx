@@ -4,10 +4,11 @@ import { t, tn } from '../../i18n/t';
 import { askWorker } from '../ask-worker';
 import { downloadFile } from '../download';
 import { ConfirmButton } from './ConfirmButton';
+import { ImportData } from './ImportData';
 import { Panel } from './Panel';
 import { StatusLine, errorStatus, type Status } from './StatusLine';
 
-/** Export the ledger (CSV or JSON) and delete everything. */
+/** Export the ledger (CSV or JSON), import a JSON export, and delete everything. */
 export function DataActions(props: { turns: number; locale: string; onChanged: () => Promise<void> }) {
   const [status, setStatus] = useState<Status | null>(null);
 
@@ -37,6 +38,7 @@ export function DataActions(props: { turns: number; locale: string; onChanged: (
           {t('data_exportJson')}
         </button>
       </div>
+      <ImportData locale={props.locale} onChanged={props.onChanged} />
       <ConfirmButton
         label={t('data_delete')}
         question={tn('data_deleteQuestion', props.turns, props.locale, formatCount(props.turns, props.locale))}

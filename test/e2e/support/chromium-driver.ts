@@ -12,6 +12,7 @@ function chromiumPage(page: Page): DriverPage {
     waitForSelector: async (selector, timeout = 15_000) => void (await page.waitForSelector(selector, { timeout })),
     waitForFunction: async (fn, timeout = 15_000) => void (await page.waitForFunction(fn, null, { timeout })),
     fill: (selector, text) => page.locator(selector).fill(text),
+    setInputFile: (selector, path) => page.locator(selector).setInputFiles(path),
     click: (selector) => page.locator(selector).click(),
     text: async (selector) =>
       (

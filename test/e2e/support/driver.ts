@@ -18,6 +18,8 @@ export interface DriverPage {
   waitForFunction(fn: () => unknown, timeoutMs?: number): Promise<void>;
   /** Types into a text field (replacing what is there), as a user does. */
   fill(selector: string, text: string): Promise<void>;
+  /** Puts a file from this machine into an `<input type="file">`, as a person choosing it does (a change event follows). */
+  setInputFile(selector: string, path: string): Promise<void>;
   /** A real mouse click: it counts as a user gesture (permissions.request needs one). */
   click(selector: string): Promise<void>;
   /** The element's text, whitespace collapsed; '' when absent. */

@@ -106,6 +106,12 @@ function firefoxPage(page: Page, isExtensionUrl: (url: string) => boolean): Driv
       await page.bringToFront();
       await page.locator(selector).fill(text);
     },
+    async setInputFile(selector, path) {
+      await page.bringToFront();
+      const input = await page.waitForSelector(selector);
+      // WebDriver BiDi input.setFiles: the file as chosen in the file picker.
+      await (input as unknown as { uploadFile(...paths: string[]): Promise<void> }).uploadFile(path);
+    },
     async click(selector) {
       await page.bringToFront();
       await page.locator(selector).click();
