@@ -98,6 +98,31 @@ export const ProblemSchema = z
   })
   .describe('An error, as application/problem+json');
 
+const UsageFigures = {
+  energy_kwh: z.number().nonnegative(),
+  carbon_gco2e: z.number().nonnegative(),
+  water_liters: z.number().nonnegative(),
+};
+
+/** GET /api/v2/usage: an API key's month, as the service answers it and the extension reads it. */
+export const UsageResponseSchema = z
+  .object({
+    plan: z.string().describe("The key's plan."),
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .describe('The UTC month shown, YYYY-MM.'),
+    requests: z.number().int().nonnegative().describe('Metered calculations counted for this key in that month.'),
+    quota: z.number().int().nonnegative().describe("The plan's requests per month."),
+    remaining: z.number().int().nonnegative().describe('max(0, quota - requests)'),
+    resets_at: z.string().describe('Start of the month after `month` (ISO 8601, UTC).'),
+    ...UsageFigures,
+    models: z
+      .array(z.object({ model: z.string(), requests: z.number().int().nonnegative(), ...UsageFigures }))
+      .describe('One row per model key, most energy first.'),
+  })
+  .describe("An API key's month");
+
 export const CatalogSchema = z.object({
   version: z.literal(2),
   models: z.array(z.object({ key: z.string(), rate: z.number().nullable(), unit: z.string(), legacy: z.boolean() })),
@@ -122,3 +147,4 @@ export type V1Response = z.infer<typeof V1ResponseSchema>;
 export type RateLimit = z.infer<typeof RateLimitSchema>;
 export type Problem = z.infer<typeof ProblemSchema>;
 export type Catalog = z.infer<typeof CatalogSchema>;
+export type UsageResponse = z.infer<typeof UsageResponseSchema>;

@@ -2,32 +2,9 @@
  * The key's month from the service: one `GET {base_url}/api/v2/usage` with the user's key. It
  * costs no quota. Never throws; every outcome is a value with a code, as in client.ts.
  */
-import { z } from 'zod';
-import { ProblemSchema, type Result } from '../core';
+import { ProblemSchema, UsageResponseSchema, type Result } from '../core';
 import type { KeyMonth } from '../domain/usage';
 import { REMOTE_TIMEOUT_MS, type RemoteFailureCode } from './client';
-
-/** The 200 answer (snake_case like the rest of the service's API). Only what the popup shows is kept. */
-export const UsageResponseSchema = z.object({
-  plan: z.string(),
-  month: z.string().regex(/^\d{4}-\d{2}$/),
-  requests: z.number().int().nonnegative(),
-  quota: z.number().int().nonnegative(),
-  remaining: z.number().int().nonnegative(),
-  resets_at: z.string(),
-  energy_kwh: z.number().nonnegative(),
-  carbon_gco2e: z.number().nonnegative(),
-  water_liters: z.number().nonnegative(),
-  models: z.array(
-    z.object({
-      model: z.string(),
-      requests: z.number().int().nonnegative(),
-      energy_kwh: z.number().nonnegative(),
-      carbon_gco2e: z.number().nonnegative(),
-      water_liters: z.number().nonnegative(),
-    }),
-  ),
-});
 
 export interface UsageFailure {
   code: RemoteFailureCode;

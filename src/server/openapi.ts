@@ -7,11 +7,11 @@ import {
   PLANS,
   ProblemSchema,
   RateLimitSchema,
+  UsageResponseSchema,
   V1RequestSchema,
   V1ResponseSchema,
 } from '../core';
 import { MAX_BODY_BYTES } from './middleware/json-body';
-import { UsageResponseSchema } from './routes/usage';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,33 +1,9 @@
 import type { Hono } from 'hono';
-import { z } from 'zod';
-import { findPlan } from '../../core';
+import { findPlan, type UsageResponse } from '../../core';
 import { createRouter, type AppDeps, type AppEnv } from '../env';
 import { apiKey } from '../middleware/api-key';
 import { problemResponse } from '../problem';
 import { monthKey, monthStart, oldestKeptMonth, shiftMonth } from '../quota';
-
-const figures = {
-  energy_kwh: z.number().nonnegative(),
-  carbon_gco2e: z.number().nonnegative(),
-  water_liters: z.number().nonnegative(),
-};
-
-export const UsageResponseSchema = z
-  .object({
-    plan: z.string().describe("The key's plan."),
-    month: z.string().describe('The UTC month shown, YYYY-MM.'),
-    requests: z.number().int().nonnegative().describe('Metered calculations counted for this key in that month.'),
-    quota: z.number().int().nonnegative().describe("The plan's requests per month."),
-    remaining: z.number().int().nonnegative().describe('max(0, quota - requests)'),
-    resets_at: z.string().describe('Start of the month after `month` (ISO 8601, UTC).'),
-    ...figures,
-    models: z
-      .array(z.object({ model: z.string(), requests: z.number().int().nonnegative(), ...figures }))
-      .describe('One row per model key, most energy first.'),
-  })
-  .describe("An API key's month");
-
-export type UsageResponse = z.infer<typeof UsageResponseSchema>;
 
 /** GET /api/v2/usage[?month=YYYY-MM]: the presented key's month (costs no quota). */
 export function usageRoutes(deps: AppDeps): Hono<AppEnv> {
