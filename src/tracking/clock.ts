@@ -76,65 +76,68 @@ export interface ClockOptions {
 }
 
 export class PageClock {
-  private state: ClockState = { name: 'off' };
-  private readonly timer = new OneTimer();
-  private observer: MutationObserver | null = null;
+  #state: ClockState = { name: 'off' };
+  readonly #timer = new OneTimer();
+  #observer: MutationObserver | null = null;
   /** Watches the element that says an answer is being written (see `watchMark`). */
-  private markObserver: MutationObserver | null = null;
-  private changedAt = 0;
+  #markObserver: MutationObserver | null = null;
+  #changedAt = 0;
 
-  constructor(
-    private readonly options: ClockOptions,
-    private readonly listener: ClockListener,
-  ) {}
+  readonly #options: ClockOptions;
+  readonly #listener: ClockListener;
+
+  constructor(options: ClockOptions, listener: ClockListener) {
+    this.#options = options;
+    this.#listener = listener;
+  }
 
   /** When the page last changed (while watched), for answers without a finish signal. */
   get lastChangeAt(): number {
-    return this.changedAt;
+    return this.#changedAt;
   }
 
   get current(): ClockState {
-    return this.state;
+    return this.#state;
   }
 
   start(): void {
-    if (this.state.name !== 'off') return; // started already
-    const { doc } = this.options;
+    if (this.#state.name !== 'off') return; // started already
+    const { doc } = this.#options;
     const Observer = (doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
-    this.observer = new Observer(this.onMutation);
-    this.markObserver = new Observer(this.onMarkChange);
-    this.observe();
+    this.#observer = new Observer(this.#onMutation);
+    this.#markObserver = new Observer(this.#onMarkChange);
+    this.#observe();
     // What the page showed before we watched it counts as a change: a whole settle period first.
-    this.state = { name: 'watching', changed: true, idleSeen: false };
-    this.changedAt = Date.now();
-    this.wake(this.options.settleMs);
+    this.#state = { name: 'watching', changed: true, idleSeen: false };
+    this.#changedAt = Date.now();
+    this.wake(this.#options.settleMs);
   }
 
   stop(): void {
-    this.observer?.disconnect();
-    this.markObserver?.disconnect();
-    this.observer = this.markObserver = null;
-    this.timer.clear();
-    this.state = { name: 'off' };
+    this.#observer?.disconnect();
+    this.#markObserver?.disconnect();
+    this.#observer = this.#markObserver = null;
+    this.#timer.clear();
+    this.#state = { name: 'off' };
   }
 
   /** Arms the one timer to look in `ms` (an earlier look already due wins). A mutation may bring a long wait forward. */
   wake(ms: number): void {
-    this.timer.arm(ms, ms > this.options.settleMs && this.state.name !== 'streaming', this.tick);
+    this.#timer.arm(ms, ms > this.#options.settleMs && this.#state.name !== 'streaming', this.#tick);
   }
 
   /** The page changed without a mutation we saw (a navigation): as a mutation. */
   pageChanged(): void {
-    this.onMutation();
+    this.#onMutation();
   }
 
   /** A prompt was sent: the send button may turn into a stop button, an attribute the observer does not see. */
   promptSent(): void {
-    switch (this.state.name) {
+    switch (this.#state.name) {
       case 'off':
         return; // not started: nothing to look at
       case 'watching':
-        this.state = { ...this.state, idleSeen: false };
+        this.#state = { ...this.#state, idleSeen: false };
         break;
       case 'scanning':
       case 'streaming':
@@ -143,94 +146,94 @@ export class PageClock {
     this.wake(FIRST_LOOK_MS);
   }
 
-  private observe(): void {
-    const { doc } = this.options;
-    this.observer?.observe(doc.body ?? doc.documentElement, { childList: true, subtree: true, characterData: true });
+  #observe(): void {
+    const { doc } = this.#options;
+    this.#observer?.observe(doc.body ?? doc.documentElement, { childList: true, subtree: true, characterData: true });
   }
 
-  private readonly onMutation = (records?: MutationRecord[]): void => {
-    const own = this.options.ownNode;
+  readonly #onMutation = (records?: MutationRecord[]): void => {
+    const own = this.#options.ownNode;
     if (own && records?.every((r) => onlyOwnNodes(r, own))) return;
-    switch (this.state.name) {
+    switch (this.#state.name) {
       case 'off':
         return; // stopped: a record delivered after the observer went
       case 'streaming':
         return; // a record queued before the observer went off: leaving `streaming` counts the page as changed anyway
       case 'scanning':
-        this.changedAt = Date.now();
-        this.state = { name: 'scanning', changed: true }; // the look after the scan waits a settle period
+        this.#changedAt = Date.now();
+        this.#state = { name: 'scanning', changed: true }; // the look after the scan waits a settle period
         return;
       case 'watching': {
-        const first = !this.state.changed;
-        this.changedAt = Date.now();
-        this.state = { name: 'watching', changed: true, idleSeen: false };
-        if (!this.timer.armed || this.timer.long) this.wake(first ? FIRST_LOOK_MS : this.options.settleMs);
+        const first = !this.#state.changed;
+        this.#changedAt = Date.now();
+        this.#state = { name: 'watching', changed: true, idleSeen: false };
+        if (!this.#timer.armed || this.#timer.long) this.wake(first ? FIRST_LOOK_MS : this.#options.settleMs);
         return;
       }
     }
   };
 
-  private readonly onMarkChange = (): void => {
-    if (this.state.name !== 'streaming') return; // the mark is watched only while streaming: a record delivered after
-    this.unwatchMark();
-    this.state = { name: 'streaming', mark: null }; // watched again if the look still finds it
-    this.timer.clear();
+  readonly #onMarkChange = (): void => {
+    if (this.#state.name !== 'streaming') return; // the mark is watched only while streaming: a record delivered after
+    this.#unwatchMark();
+    this.#state = { name: 'streaming', mark: null }; // watched again if the look still finds it
+    this.#timer.clear();
     this.wake(0);
   };
 
-  private readonly tick = (): void => {
+  readonly #tick = (): void => {
     const now = Date.now();
-    this.listener.beforeLook();
-    const state = this.state;
+    this.#listener.beforeLook();
+    const state = this.#state;
     switch (state.name) {
       case 'off':
         return; // stopped by the navigation followed just now
       case 'scanning':
-        this.wake(this.options.settleMs); // a scan runs: looked at again once it is over and the page quiet
+        this.wake(this.#options.settleMs); // a scan runs: looked at again once it is over and the page quiet
         return;
       case 'watching':
       case 'streaming': {
-        const writing = state.name === 'watching' && state.idleSeen && !state.changed ? null : this.options.adapter.streaming(this.options.doc);
-        if (writing !== null) return this.streaming(writing, now);
+        const writing = state.name === 'watching' && state.idleSeen && !state.changed ? null : this.#options.adapter.streaming(this.#options.doc);
+        if (writing !== null) return this.#streaming(writing, now);
         if (state.name === 'streaming') {
           // The answer changed the page while we were not looking.
-          this.unwatchMark();
-          this.observe();
-          this.state = { name: 'watching', changed: true, idleSeen: false };
-          this.changedAt = now;
-          this.listener.streamingStopped();
+          this.#unwatchMark();
+          this.#observe();
+          this.#state = { name: 'watching', changed: true, idleSeen: false };
+          this.#changedAt = now;
+          this.#listener.streamingStopped();
         }
         if (state.name === 'streaming' || state.changed) {
           // Quiet means no change for a whole settle period.
-          this.state = { name: 'watching', changed: false, idleSeen: true };
-          this.wake(this.options.settleMs);
+          this.#state = { name: 'watching', changed: false, idleSeen: true };
+          this.wake(this.#options.settleMs);
           return;
         }
-        this.state = { name: 'scanning', changed: false };
-        void this.listener.quiet(now).finally(this.scanDone);
+        this.#state = { name: 'scanning', changed: false };
+        void this.#listener.quiet(now).finally(this.#scanDone);
         return;
       }
     }
   };
 
-  private streaming(writing: Element | 'unmarked', now: number): void {
-    if (this.state.name === 'watching') this.observer?.disconnect();
+  #streaming(writing: Element | 'unmarked', now: number): void {
+    if (this.#state.name === 'watching') this.#observer?.disconnect();
     const mark = writing === 'unmarked' ? null : writing;
-    if (this.state.name !== 'streaming' || this.state.mark !== mark) {
-      this.unwatchMark();
-      if (mark) this.watchMark(mark);
+    if (this.#state.name !== 'streaming' || this.#state.mark !== mark) {
+      this.#unwatchMark();
+      if (mark) this.#watchMark(mark);
     }
-    this.state = { name: 'streaming', mark };
-    this.listener.streaming(now);
+    this.#state = { name: 'streaming', mark };
+    this.#listener.streaming(now);
     this.wake(mark ? MARK_RECHECK_MS : STREAMING_POLL_MS);
   }
 
-  private readonly scanDone = (): void => {
-    const state = this.state;
+  readonly #scanDone = (): void => {
+    const state = this.#state;
     switch (state.name) {
       case 'scanning':
-        this.state = { name: 'watching', changed: state.changed, idleSeen: false };
-        if (state.changed) this.wake(this.options.settleMs);
+        this.#state = { name: 'watching', changed: state.changed, idleSeen: false };
+        if (state.changed) this.wake(this.#options.settleMs);
         return;
       case 'off':
         return; // stopped while it ran
@@ -245,43 +248,43 @@ export class PageClock {
    * back into the send button) and every ancestor's children (it, or a box around it, leaving the
    * page). Neither changes while the answer's text streams in, so nothing runs until it ends.
    */
-  private watchMark(mark: Element): void {
-    if (!this.markObserver) return;
-    this.markObserver.observe(mark, { attributes: true });
-    for (let node = mark.parentNode; node; node = node.parentNode) this.markObserver.observe(node, { childList: true });
+  #watchMark(mark: Element): void {
+    if (!this.#markObserver) return;
+    this.#markObserver.observe(mark, { attributes: true });
+    for (let node = mark.parentNode; node; node = node.parentNode) this.#markObserver.observe(node, { childList: true });
   }
 
-  private unwatchMark(): void {
-    if (this.state.name === 'streaming' && this.state.mark) this.markObserver?.disconnect();
+  #unwatchMark(): void {
+    if (this.#state.name === 'streaming' && this.#state.mark) this.#markObserver?.disconnect();
   }
 }
 
 /** The one timer: an earlier wake wins; `long` when it is a wait a page change may bring forward. */
 class OneTimer {
-  private handle: ReturnType<typeof setTimeout> | undefined;
-  private at = 0;
+  #handle: ReturnType<typeof setTimeout> | undefined;
+  #at = 0;
   long = false;
 
   get armed(): boolean {
-    return this.handle !== undefined;
+    return this.#handle !== undefined;
   }
 
   arm(ms: number, long: boolean, fire: () => void): void {
     const at = Date.now() + ms;
-    if (this.handle !== undefined && this.at <= at) return;
-    clearTimeout(this.handle);
-    this.at = at;
+    if (this.#handle !== undefined && this.#at <= at) return;
+    clearTimeout(this.#handle);
+    this.#at = at;
     this.long = long;
-    this.handle = setTimeout(() => {
-      this.handle = undefined;
+    this.#handle = setTimeout(() => {
+      this.#handle = undefined;
       this.long = false;
       fire();
     }, ms);
   }
 
   clear(): void {
-    clearTimeout(this.handle);
-    this.handle = undefined;
+    clearTimeout(this.#handle);
+    this.#handle = undefined;
     this.long = false;
   }
 }

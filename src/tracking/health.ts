@@ -17,31 +17,34 @@ export const NO_MESSAGES_GRACE_MS = 15_000;
 export const EMPTY_ANSWER_GRACE_MS = 60_000;
 
 export class HealthReporter {
-  private last: string | null = null;
+  #last: string | null = null;
 
-  constructor(
-    private readonly site: SiteId,
-    private readonly emit: (health: SiteHealth) => void,
-  ) {}
+  readonly #site: SiteId;
+  readonly #emit: (health: SiteHealth) => void;
+
+  constructor(site: SiteId, emit: (health: SiteHealth) => void) {
+    this.#site = site;
+    this.#emit = emit;
+  }
 
   /** Nothing reported yet on this page. */
   get silent(): boolean {
-    return this.last === null;
+    return this.#last === null;
   }
 
   ok(): void {
-    this.report('ok', null);
+    this.#report('ok', null);
   }
 
   notRecognized(reason: HealthReason): void {
-    this.report('not-recognized', reason);
+    this.#report('not-recognized', reason);
   }
 
-  private report(status: SiteHealth['status'], reason: HealthReason | null): void {
+  #report(status: SiteHealth['status'], reason: HealthReason | null): void {
     const key = `${status}:${reason ?? ''}`;
-    if (this.last === key) return;
-    this.last = key;
-    this.emit({ site: this.site, status, reason, at: Date.now() });
+    if (this.#last === key) return;
+    this.#last = key;
+    this.#emit({ site: this.#site, status, reason, at: Date.now() });
   }
 }
 

@@ -29,83 +29,83 @@ export type Move = 'same' | 'from-new-chat' | 'other';
 
 export class PageMemory {
   /** The id of a chat without one yet (a new chat before its first answer names it). */
-  readonly unsaved = `new-${Date.now().toString(36)}`;
-  private url: string;
-  private current: string;
-  private readonly knownById = new Map<string, Known>();
+  readonly #unsaved = `new-${Date.now().toString(36)}`;
+  #url: string;
+  #current: string;
+  readonly #knownById = new Map<string, Known>();
   /** Text fingerprints of the message elements read in this conversation and in the one before it. */
-  private prints = new WeakMap<Element, string>();
-  private previousPrints = new WeakMap<Element, string>();
+  #prints = new WeakMap<Element, string>();
+  #previousPrints = new WeakMap<Element, string>();
   /** Ids of messages still showing the conversation left behind: neither seeded nor counted here. */
-  private readonly stale = new Set<string>();
-  private empty = false;
+  readonly #stale = new Set<string>();
+  #empty = false;
   /** The messages (count, first and last id) whose prompts did not read sensibly: not read again until they change. */
-  private rejected: string | null = null;
+  #rejected: string | null = null;
 
   /** `idAt`: the conversation id a URL (or the page) names, or null for a new chat. */
-  constructor(
-    private readonly idAt: (url: string) => string | null,
-    url: string,
-  ) {
-    this.url = url;
-    this.current = idAt(url) ?? this.unsaved;
+  readonly #idAt: (url: string) => string | null;
+
+  constructor(idAt: (url: string) => string | null, url: string) {
+    this.#idAt = idAt;
+    this.#url = url;
+    this.#current = idAt(url) ?? this.#unsaved;
   }
 
   get conversation(): string {
-    return this.current;
+    return this.#current;
   }
 
   get known(): ReadonlyMap<string, Known> {
-    return this.knownById;
+    return this.#knownById;
   }
 
   /** A quiet scan found this chat showing no messages, and none were placed since: what shows now appeared while we watched. */
   get emptySeen(): boolean {
-    return this.empty;
+    return this.#empty;
   }
 
   /** True when `url` is not the one the conversation was last read from (one string compare). */
   urlChanged(url: string): boolean {
-    return url !== this.url;
+    return url !== this.#url;
   }
 
   /** Follows the page to `url`: another conversation starts with nothing known. */
   moveTo(url: string): Move {
-    this.url = url;
-    const conversation = this.idAt(url) ?? this.unsaved;
-    if (conversation === this.current) return 'same';
-    const fromNewChat = this.current === this.unsaved;
-    this.current = conversation;
-    this.knownById.clear();
-    this.stale.clear();
+    this.#url = url;
+    const conversation = this.#idAt(url) ?? this.#unsaved;
+    if (conversation === this.#current) return 'same';
+    const fromNewChat = this.#current === this.#unsaved;
+    this.#current = conversation;
+    this.#knownById.clear();
+    this.#stale.clear();
     if (fromNewChat) return 'from-new-chat'; // a new chat that got its id keeps its messages: they seed its history
     // Another conversation: the old one's messages may stay on the page for a moment; they must not seed the new one.
-    this.previousPrints = this.prints;
-    this.prints = new WeakMap();
-    this.empty = false;
+    this.#previousPrints = this.#prints;
+    this.#prints = new WeakMap();
+    this.#empty = false;
     return 'other';
   }
 
   /** The messages of this conversation among those found (without the one left behind, still showing). */
   present(found: PageMessage[]): PageMessage[] {
-    return this.stale.size > 0 ? found.filter((m) => !this.stale.has(m.id)) : found;
+    return this.#stale.size > 0 ? found.filter((m) => !this.#stale.has(m.id)) : found;
   }
 
   sawEmpty(): void {
-    this.empty = true;
+    this.#empty = true;
   }
 
   /** A scan placed the page's messages (seeded or counted them). */
   placed(): void {
-    this.empty = false;
+    this.#empty = false;
   }
 
   rejects(messages: readonly PageMessage[]): boolean {
-    return signature(messages) === this.rejected;
+    return signature(messages) === this.#rejected;
   }
 
   reject(messages: readonly PageMessage[]): void {
-    this.rejected = signature(messages);
+    this.#rejected = signature(messages);
   }
 
   /**
@@ -116,25 +116,25 @@ export class PageMemory {
     const fresh = new Map<PageMessage, string>();
     found.forEach((message, i) => {
       const print = fingerprint(texts[i]);
-      if (this.previousPrints.get(message.element) === print) {
-        this.stale.add(message.id);
+      if (this.#previousPrints.get(message.element) === print) {
+        this.#stale.add(message.id);
         return;
       }
-      this.prints.set(message.element, print);
+      this.#prints.set(message.element, print);
       fresh.set(message, texts[i]);
     });
     return fresh;
   }
 
   know(id: string, known: Known = {}): void {
-    this.knownById.set(id, known);
+    this.#knownById.set(id, known);
   }
 
   /** Marks an answer's parts as read: the first part carries the answer's print on pages with derived ids. */
   remember({ parts, texts, print }: AnswerRead): void {
     parts.forEach((part, i) => {
-      this.knownById.set(part.id, i === 0 && print !== undefined ? { print } : {});
-      this.prints.set(part.element, fingerprint(texts[i]));
+      this.#knownById.set(part.id, i === 0 && print !== undefined ? { print } : {});
+      this.#prints.set(part.element, fingerprint(texts[i]));
     });
   }
 }

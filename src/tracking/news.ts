@@ -42,19 +42,19 @@ export type PageNews =
 export type NewsListener = (news: PageNews) => void;
 
 export class NewsChannel {
-  private readonly listeners: NewsListener[] = [];
+  readonly #listeners: NewsListener[] = [];
 
   /** Listens from now on, in the order of subscription; returns the way to stop. */
   subscribe(listener: NewsListener): () => void {
-    this.listeners.push(listener);
+    this.#listeners.push(listener);
     return () => {
-      const i = this.listeners.indexOf(listener);
-      if (i >= 0) this.listeners.splice(i, 1);
+      const i = this.#listeners.indexOf(listener);
+      if (i >= 0) this.#listeners.splice(i, 1);
     };
   }
 
   emit(news: PageNews): void {
-    for (const listener of this.listeners) listener(news);
+    for (const listener of this.#listeners) listener(news);
   }
 }
 

@@ -76,45 +76,46 @@ export function promptAtOf(phase: Phase): number | null {
 /** True when the page was seen writing an answer that has not been counted yet. */
 export const sawStreaming = (phase: Phase): boolean => phase.name === 'streaming' || phase.name === 'settling';
 
-/** How an event is taken in a phase: it moves the state (`step` says where), or it is ignored, for the reason given. */
-export type Rule = 'moves' | { readonly ignored: string };
+/** How an event is taken in a phase: it moves the state (`step` says where), or it is ignored (the table says why). */
+export type Rule = 'moves' | 'ignored';
 
 const ALL: { readonly [P in PhaseName]: 'moves' } = { idle: 'moves', 'prompt-sent': 'moves', streaming: 'moves', settling: 'moves', counted: 'moves' };
 
 /**
  * Every event in every phase: none is dropped by accident. The tracker sends each event where it
- * happens (a look at the page, a scan's verdict); where it cannot apply, the reason is written here.
+ * happens (a look at the page, a scan's verdict); where one cannot apply, the comment says why.
+ * (Reasons are comments, not strings: the table ships in every content script.)
  */
 export const TRANSITIONS: { readonly [T in TrackerEventType]: { readonly [P in PhaseName]: Rule } } = {
   navigated: ALL,
   promptSent: ALL,
   streamingSeen: ALL,
   streamingStopped: {
-    idle: { ignored: 'a navigation to another conversation dropped the stream it ends' },
-    'prompt-sent': { ignored: 'a prompt sent while the page wrote stays pending: its answer is still to come' },
+    idle: 'ignored', // a navigation to another conversation dropped the stream it ends
+    'prompt-sent': 'ignored', // a prompt sent while the page wrote stays pending: its answer is still to come
     streaming: 'moves',
-    settling: { ignored: 'the end of the stream was taken already' },
-    counted: { ignored: 'the answer was counted before the page wrote again; the next scan reads whether it grew' },
+    settling: 'ignored', // the end of the stream was taken already
+    counted: 'ignored', // counted before the page wrote again: the next scan reads whether the answer grew
   },
   answerUnfinished: ALL,
   seeded: ALL,
   answerCounted: {
     ...ALL,
-    streaming: { ignored: 'never counted while the page writes: the next quiet scan reads the answer again' },
+    streaming: 'ignored', // never counted while the page writes: the next quiet scan reads the answer again
   },
   answerRevised: {
-    idle: { ignored: 'no answer counted is watched' },
-    'prompt-sent': { ignored: 'a new prompt ends the watch over the answer counted before it' },
-    streaming: { ignored: 'the page writes again: the next quiet scan reads the final text' },
+    idle: 'ignored', // no answer counted is watched
+    'prompt-sent': 'ignored', // a new prompt ends the watch over the answer counted before it
+    streaming: 'ignored', // the page writes again: the next quiet scan reads the final text
     settling: 'moves',
     counted: 'moves',
   },
   promptAbandoned: {
-    idle: { ignored: 'no prompt is pending' },
+    idle: 'ignored', // no prompt is pending
     'prompt-sent': 'moves',
-    streaming: { ignored: 'the page still writes: the answer-unfinished limit applies instead' },
+    streaming: 'ignored', // the page still writes: the answer-unfinished limit applies instead
     settling: 'moves',
-    counted: { ignored: 'the prompt was answered' },
+    counted: 'ignored', // the prompt was answered
   },
 };
 

@@ -43,57 +43,60 @@ export interface TrackerOptions {
 }
 
 export class PageTracker {
-  private readonly adapter: SiteAdapter;
-  private readonly doc: Document;
-  private readonly settleMs: number;
-  private readonly news = new NewsChannel();
-  private readonly outbox: Outbox;
-  private readonly clock: PageClock;
-  private readonly memory: PageMemory;
-  private readonly health: HealthReporter;
+  readonly #adapter: SiteAdapter;
+  readonly #doc: Document;
+  readonly #settleMs: number;
+  readonly #news = new NewsChannel();
+  readonly #outbox: Outbox;
+  readonly #clock: PageClock;
+  readonly #memory: PageMemory;
+  readonly #health: HealthReporter;
   /** Where the newest answer stands (phases.ts). */
-  private state: TrackerState = INITIAL_STATE;
+  #state: TrackerState = INITIAL_STATE;
 
-  constructor(private readonly options: TrackerOptions) {
+  readonly #options: TrackerOptions;
+
+  constructor(options: TrackerOptions) {
+    this.#options = options;
     const { adapter, doc } = options;
-    this.adapter = adapter;
-    this.doc = doc;
-    this.settleMs = SETTLE_MS[adapter.streamingSignal];
-    this.outbox = deliverToWorker(this.news, options.send);
-    this.memory = new PageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
-    this.health = new HealthReporter(adapter.site, (health) => this.news.emit({ kind: 'health', health }));
-    this.clock = new PageClock(
-      { adapter, doc, settleMs: this.settleMs, ownNode: options.ownNode },
+    this.#adapter = adapter;
+    this.#doc = doc;
+    this.#settleMs = SETTLE_MS[adapter.streamingSignal];
+    this.#outbox = deliverToWorker(this.#news, options.send);
+    this.#memory = new PageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
+    this.#health = new HealthReporter(adapter.site, (health) => this.#news.emit({ kind: 'health', health }));
+    this.#clock = new PageClock(
+      { adapter, doc, settleMs: this.#settleMs, ownNode: options.ownNode },
       {
-        beforeLook: () => void this.followUrl(),
+        beforeLook: () => void this.#followUrl(),
         streaming: (now) => {
-          this.dispatch({ type: 'streamingSeen', at: now });
-          if (streamTooLong(this.state.phase, now)) this.health.notRecognized('answer-unfinished');
+          this.#dispatch({ type: 'streamingSeen', at: now });
+          if (streamTooLong(this.#state.phase, now)) this.#health.notRecognized('answer-unfinished');
         },
-        streamingStopped: () => this.dispatch({ type: 'streamingStopped' }),
-        quiet: (now) => this.scan(now),
+        streamingStopped: () => this.#dispatch({ type: 'streamingStopped' }),
+        quiet: (now) => this.#scan(now),
       },
     );
   }
 
   /** Listens to the tracker's news (the page labels): every seed, turn, reply, skipped answer, health report and scan. */
   subscribe(listener: NewsListener): () => void {
-    return this.news.subscribe(listener);
+    return this.#news.subscribe(listener);
   }
 
   start(): void {
-    this.clock.start();
-    this.doc.addEventListener('keydown', this.onKeydown, true);
-    this.doc.addEventListener('click', this.onClick, true);
-    this.doc.addEventListener('submit', this.onSubmit, true);
+    this.#clock.start();
+    this.#doc.addEventListener('keydown', this.#onKeydown, true);
+    this.#doc.addEventListener('click', this.#onClick, true);
+    this.#doc.addEventListener('submit', this.#onSubmit, true);
   }
 
   stop(): void {
-    this.clock.stop();
-    this.doc.removeEventListener('keydown', this.onKeydown, true);
-    this.doc.removeEventListener('click', this.onClick, true);
-    this.doc.removeEventListener('submit', this.onSubmit, true);
-    this.outbox.stop();
+    this.#clock.stop();
+    this.#doc.removeEventListener('keydown', this.#onKeydown, true);
+    this.#doc.removeEventListener('click', this.#onClick, true);
+    this.#doc.removeEventListener('submit', this.#onSubmit, true);
+    this.#outbox.stop();
   }
 
   /**
@@ -102,94 +105,94 @@ export class PageTracker {
    * it the current URL is read.
    */
   navigated(destination?: string): void {
-    const move = this.memory.moveTo(destination ?? this.options.url());
+    const move = this.#memory.moveTo(destination ?? this.#options.url());
     if (move === 'same') return;
-    this.dispatch({ type: 'navigated', fromUnsaved: move === 'from-new-chat' });
-    this.clock.pageChanged();
+    this.#dispatch({ type: 'navigated', fromUnsaved: move === 'from-new-chat' });
+    this.#clock.pageChanged();
   }
 
   /** Messages not yet acknowledged by the worker. */
   get unsent(): number {
-    return this.outbox.pending;
+    return this.#outbox.pending;
   }
 
   /** The state machine's state (for tests and the page report). */
   get current(): TrackerState {
-    return this.state;
+    return this.#state;
   }
 
-  private dispatch(event: TrackerEvent): void {
-    this.state = step(this.state, event);
+  #dispatch(event: TrackerEvent): void {
+    this.#state = step(this.#state, event);
   }
 
   /** Follows a URL change no navigation event told us about (one string compare). True when the conversation changed. */
-  private followUrl(): boolean {
-    const url = this.options.url();
-    if (!this.memory.urlChanged(url)) return false;
-    const before = this.memory.conversation;
+  #followUrl(): boolean {
+    const url = this.#options.url();
+    if (!this.#memory.urlChanged(url)) return false;
+    const before = this.#memory.conversation;
     this.navigated(url);
-    return this.memory.conversation !== before;
+    return this.#memory.conversation !== before;
   }
 
   // ---- Page input: cheap on purpose ------------------------------------------
 
-  private readonly onKeydown = (event: KeyboardEvent): void => {
+  readonly #onKeydown = (event: KeyboardEvent): void => {
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
     const target = event.target as HTMLElement | null;
     if (!target || !(target.tagName === 'TEXTAREA' || target.isContentEditable || target.getAttribute?.('contenteditable') === 'true')) return;
     const text = target.tagName === 'TEXTAREA' ? (target as HTMLTextAreaElement).value : target.textContent;
-    if ((text ?? '').trim() !== '') this.promptSent();
+    if ((text ?? '').trim() !== '') this.#promptSent();
   };
 
-  private readonly onClick = (event: MouseEvent): void => {
-    const button = (event.target as Element | null)?.closest?.(this.adapter.sendButtonSelector);
-    if (button && !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true') this.promptSent();
+  readonly #onClick = (event: MouseEvent): void => {
+    const button = (event.target as Element | null)?.closest?.(this.#adapter.sendButtonSelector);
+    if (button && !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true') this.#promptSent();
   };
 
-  private readonly onSubmit = (): void => this.promptSent();
+  readonly #onSubmit = (): void => this.#promptSent();
 
-  private promptSent(): void {
+  #promptSent(): void {
     // Sent in the conversation the page shows now: a navigation not followed yet happened before it.
-    this.followUrl();
-    this.dispatch({ type: 'promptSent', at: Date.now() });
-    this.clock.promptSent();
+    this.#followUrl();
+    this.#dispatch({ type: 'promptSent', at: Date.now() });
+    this.#clock.promptSent();
   }
 
   // ---- The scan ----------------------------------------------------------------
 
-  private async scan(now: number): Promise<void> {
-    if (this.followUrl()) return; // the URL changed without a navigation event reaching us (a new chat got its id)
-    const conversation = this.memory.conversation;
-    const found = this.adapter.findTurns(this.doc);
-    const messages = this.memory.present(found);
-    this.news.emit({ kind: 'scanned', messages });
+  async #scan(now: number): Promise<void> {
+    if (this.#followUrl()) return; // the URL changed without a navigation event reaching us (a new chat got its id)
+    const conversation = this.#memory.conversation;
+    const found = this.#adapter.findTurns(this.#doc);
+    const messages = this.#memory.present(found);
+    this.#news.emit({ kind: 'scanned', messages });
     if (messages.length === 0) {
-      if (found.length > 0) return this.clock.wake(this.settleMs); // the page still shows the conversation we left
-      this.memory.sawEmpty();
-      return this.checkPromptAnswered(now, 'no-messages');
+      if (found.length > 0) return this.#clock.wake(this.#settleMs); // the page still shows the conversation we left
+      this.#memory.sawEmpty();
+      return this.#checkPromptAnswered(now, 'no-messages');
     }
-    if (this.memory.rejects(messages)) return;
+    if (this.#memory.rejects(messages)) return;
 
-    const { seeds, live, exchanges, unplaced } = plan({ messages, state: this.state, known: this.memory.known, emptySeen: this.memory.emptySeen });
+    const { seeds, live, exchanges, unplaced } = plan({ messages, state: this.#state, known: this.#memory.known, emptySeen: this.#memory.emptySeen });
     if (seeds.length > 0) {
-      const seeded = await this.seed(conversation, seeds, now);
-      if (seeded === 'stale') return this.clock.wake(this.settleMs); // the page still shows the conversation we left: wait for the new one
-      if (seeded === 'unrecognized') return this.memory.reject(messages);
+      const seeded = await this.#seed(conversation, seeds, now);
+      if (seeded === 'stale') return this.#clock.wake(this.#settleMs); // the page still shows the conversation we left: wait for the new one
+      if (seeded === 'unrecognized') return this.#memory.reject(messages);
     }
-    this.dispatch({ type: 'seeded' });
-    this.memory.placed();
+    this.#dispatch({ type: 'seeded' });
+    this.#memory.placed();
 
-    const results = live.map((exchange) => this.take(readAnswer(this.context(conversation), exchange, now)));
-    if (results.includes('unrecognized')) return this.memory.reject(messages);
+    const results = live.map((exchange) => this.#take(readAnswer(this.#context(conversation), exchange, now)));
+    if (results.includes('unrecognized')) return this.#memory.reject(messages);
     if (live.length === 0) {
-      const revision = reviseCounted(this.context(conversation), exchanges);
-      if (revision) this.take(revision);
+      const revision = reviseCounted(this.#context(conversation), exchanges);
+      if (revision) this.#take(revision);
     }
     const counted = results.includes('counted');
-    if (counted) this.health.ok();
-    else if (unplaced) this.skip(unplaced, 'turn-unplaced');
-    else if (seeds.length > 0 && this.health.silent) this.health.ok();
-    if (!counted) this.checkPromptAnswered(now, results.includes('empty') && !results.includes('wait') ? 'empty-answer' : 'no-answer');
+    if (counted) this.#health.ok();
+    else if (unplaced) this.#skip(unplaced, 'turn-unplaced');
+    else if (seeds.length > 0 && this.#health.silent) this.#health.ok();
+    if (!counted) this.#checkPromptAnswered(now, results.includes('empty') && !results.includes('wait') ? 'empty-answer' : 'no-answer');
   }
 
   /**
@@ -197,45 +200,51 @@ export class PageTracker {
    * 'stale' when they are all still the previous conversation's; 'unrecognized' when the prompts do
    * not read sensibly (reported, nothing sent).
    */
-  private async seed(conversation: string, groups: PageMessage[][], taskStart: number): Promise<'seeded' | 'stale' | 'unrecognized'> {
+  async #seed(conversation: string, groups: PageMessage[][], taskStart: number): Promise<'seeded' | 'stale' | 'unrecognized'> {
     const found = groups.flat();
-    const texts = await mapInSlices(found, (m) => this.adapter.readText(m), taskStart);
-    const outcome = seedBatches(this.adapter.site, conversation, groups, this.memory.freshTexts(found, texts));
+    const texts = await mapInSlices(found, (m) => this.#adapter.readText(m), taskStart);
+    const outcome = seedBatches(this.#adapter.site, conversation, groups, this.#memory.freshTexts(found, texts));
     if (outcome.kind === 'stale') return 'stale';
     if (outcome.kind === 'unrecognized') {
-      this.health.notRecognized(outcome.reason);
+      this.#health.notRecognized(outcome.reason);
       return 'unrecognized';
     }
-    for (const [id, known] of outcome.known) this.memory.know(id, known);
-    for (const { seed, answers } of outcome.batches) this.news.emit({ kind: 'seed', seed, answers });
+    for (const [id, known] of outcome.known) this.#memory.know(id, known);
+    for (const { seed, answers } of outcome.batches) this.#news.emit({ kind: 'seed', seed, answers });
     return 'seeded';
   }
 
-  private context(conversation: string): BuildContext {
-    const { adapter, doc } = this;
-    return { adapter, doc, conversation, phase: this.state.phase, known: this.memory.known, lastChangeAt: this.clock.lastChangeAt };
+  #context(conversation: string): BuildContext {
+    return {
+      adapter: this.#adapter,
+      doc: this.#doc,
+      conversation,
+      phase: this.#state.phase,
+      known: this.#memory.known,
+      lastChangeAt: this.#clock.lastChangeAt,
+    };
   }
 
   /** Applies what the turn builder read: to the page's memory, the news channel and the state machine. */
-  private take(outcome: AnswerOutcome): AnswerOutcome['kind'] {
+  #take(outcome: AnswerOutcome): AnswerOutcome['kind'] {
     switch (outcome.kind) {
       case 'wait':
-        if (outcome.unfinished) this.dispatch({ type: 'answerUnfinished' });
-        this.clock.wake(outcome.inMs);
+        if (outcome.unfinished) this.#dispatch({ type: 'answerUnfinished' });
+        this.#clock.wake(outcome.inMs);
         break;
       case 'unrecognized':
-        this.skip({ parts: [outcome.answer] }, outcome.reason);
+        this.#skip({ parts: [outcome.answer] }, outcome.reason);
         break;
       case 'counted':
-        this.memory.remember(outcome.read);
-        if (outcome.prompt) this.memory.know(outcome.prompt.id);
-        this.news.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
-        this.dispatch({ type: 'answerCounted', counted: outcome.counted });
+        this.#memory.remember(outcome.read);
+        if (outcome.prompt) this.#memory.know(outcome.prompt.id);
+        this.#news.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
+        this.#dispatch({ type: 'answerCounted', counted: outcome.counted });
         break;
       case 'revised':
-        this.memory.remember(outcome.read);
-        this.news.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
-        this.dispatch({ type: 'answerRevised', turn: outcome.turn });
+        this.#memory.remember(outcome.read);
+        this.#news.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
+        this.#dispatch({ type: 'answerRevised', turn: outcome.turn });
         break;
       case 'empty':
       case 'known':
@@ -245,18 +254,18 @@ export class PageTracker {
   }
 
   /** An answer not counted: the site's health says why, and so does its label. */
-  private skip(exchange: Pick<Exchange, 'parts'>, reason: HealthReason): void {
-    this.health.notRecognized(reason);
-    this.news.emit({ kind: 'skipped', answer: exchange.parts[exchange.parts.length - 1], reason });
+  #skip(exchange: Pick<Exchange, 'parts'>, reason: HealthReason): void {
+    this.#health.notRecognized(reason);
+    this.#news.emit({ kind: 'skipped', answer: exchange.parts[exchange.parts.length - 1], reason });
   }
 
   /** A prompt was sent but nothing was counted: after a while, say so instead of counting zero. */
-  private checkPromptAnswered(now: number, found: PromptFound): void {
-    const verdict = promptVerdict(this.state.phase, now, found);
-    if (verdict.kind === 'wait') this.clock.wake(verdict.inMs);
+  #checkPromptAnswered(now: number, found: PromptFound): void {
+    const verdict = promptVerdict(this.#state.phase, now, found);
+    if (verdict.kind === 'wait') this.#clock.wake(verdict.inMs);
     else if (verdict.kind === 'late') {
-      this.health.notRecognized(verdict.reason);
-      this.dispatch({ type: 'promptAbandoned' });
+      this.#health.notRecognized(verdict.reason);
+      this.#dispatch({ type: 'promptAbandoned' });
     }
   }
 }
