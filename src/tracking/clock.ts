@@ -203,10 +203,11 @@ export class PageClock {
           this.#changedAt = now;
           this.#listener.streamingStopped();
         }
-        if (state.name === 'streaming' || state.changed) {
-          // Quiet means no change for a whole settle period.
+        // Quiet means no change for a whole settle period (a look may come sooner: a prompt sent, a first look).
+        const quietFor = now - this.#changedAt;
+        if (state.name === 'streaming' || state.changed || quietFor < this.#options.settleMs) {
           this.#state = { name: 'watching', changed: false, idleSeen: true };
-          this.wake(this.#options.settleMs);
+          this.wake(state.name === 'watching' && !state.changed ? this.#options.settleMs - quietFor : this.#options.settleMs);
           return;
         }
         this.#state = { name: 'scanning', changed: false };

@@ -86,6 +86,22 @@ describe('the page clock', () => {
     c.clock.stop();
   });
 
+  it('scans only after a whole settle period without change, even when a look comes sooner (a navigation followed at a look)', async () => {
+    const c = clocked();
+    c.clock.start();
+    await flush(2 * SETTLE);
+    expect(c.listener.quiet).toHaveBeenCalledTimes(1);
+    // At the next look the tracker follows a URL change: the page counts as changed then.
+    c.listener.beforeLook.mockImplementationOnce(() => c.clock.pageChanged());
+    c.clock.promptSent();
+    await flush(FIRST_LOOK_MS);
+    await flush(SETTLE - 1);
+    expect(c.listener.quiet).toHaveBeenCalledTimes(1);
+    await flush(FIRST_LOOK_MS + 1);
+    expect(c.listener.quiet).toHaveBeenCalledTimes(2);
+    c.clock.stop();
+  });
+
   it('asks again every poll where only something missing says the page writes, and at each recheck where a button says so', async () => {
     const unmarked = clocked('unmarked');
     unmarked.clock.start();
