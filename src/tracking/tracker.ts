@@ -43,6 +43,7 @@ export interface TrackerOptions {
 }
 
 export class PageTracker {
+  readonly #options: TrackerOptions;
   readonly #adapter: SiteAdapter;
   readonly #doc: Document;
   readonly #settleMs: number;
@@ -53,8 +54,6 @@ export class PageTracker {
   readonly #health: HealthReporter;
   /** Where the newest answer stands (phases.ts). */
   #state: TrackerState = INITIAL_STATE;
-
-  readonly #options: TrackerOptions;
 
   constructor(options: TrackerOptions) {
     this.#options = options;
