@@ -20,6 +20,12 @@ export const HEALTH_REASONS = [
   'answer-timeout',
   /** An answer streamed for ANSWER_TIMEOUT_MINUTES without finishing. */
   'answer-unfinished',
+  /**
+   * A prompt and its answer appeared in a chat read as empty with no sign of how the prompt was
+   * sent (a suggestion chip, voice, a button not known) nor of the answer being written: they cannot
+   * be told from a chat that loaded late, so they seed the history and are not counted.
+   */
+  'turn-unplaced',
   /** A reason this version does not know (stored by an older one in words no rule matches). */
   'unknown',
 ] as const;

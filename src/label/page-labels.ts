@@ -1,20 +1,20 @@
 /**
  * The page labels of one chat page: a label after each answer the tracker counted (or skipped,
- * saying so), kept by turnId. The tracker calls these hooks from its quiet scans only, and the
- * worker's reply to turn/completed brings the footprint; nothing here runs per mutation or
- * searches the page. Answers already on the page when it loads (a reload, a reopened conversation)
- * get their label back from the reply to their conversation/seed batch when they were counted
- * before; those never counted (from before the extension was installed) get none. When the site
- * re-renders its messages, the next quiet scan (which already has the message list) puts a detached
- * label back after its answer, or after the new element with the same message id. Every entry
- * point catches: a label must never throw into the page.
+ * saying so), kept by turnId. They hear everything on the tracker's one news channel
+ * (src/tracking/news.ts): where a turn's answer is, then the worker's reply with its footprint;
+ * the news comes from the tracker's quiet scans and the worker's replies, so nothing here runs per
+ * mutation or searches the page. Answers already on the page when it loads (a reload, a reopened
+ * conversation) get their label back from the reply to their conversation/seed batch when they were
+ * counted before; those never counted (from before the extension was installed) get none. When the
+ * site re-renders its messages, the next quiet scan (which already has the message list) puts a
+ * detached label back after its answer, or after the new element with the same message id. Every
+ * entry point catches: a label must never throw into the page.
  */
 import type { MessageResult } from '../messaging/messaging';
 import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { PageMessage } from '../sites/adapter';
-import type { Send } from '../tracking/outbox';
+import type { PageNews, SeededAnswer } from '../tracking/news';
 import { mapInSlices } from '../tracking/slices';
-import type { TrackerHooks } from '../tracking/tracker';
 import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';
 import { t, uiLocale } from '../i18n/t';
@@ -31,24 +31,34 @@ interface Label {
 /** Failures the outbox resends on its own (the worker was asleep or restarting): not a verdict yet. */
 const TRANSIENT = new Set(['NO_RECEIVER', 'SEND_FAILED']);
 
-export class PageLabels implements TrackerHooks {
+export class PageLabels {
   private readonly labels = new Map<string, Label>();
   private enabled = true;
 
   constructor(private readonly doc: Document) {}
 
-  /** Wraps the tracker's sender: replies to turn/completed and conversation/seed fill the labels of their turns. */
-  watch(send: Send): Send {
-    const watched = async (type: Parameters<Send>[0], data: Parameters<Send>[1]) => {
-      const result = await send(type, data as never);
-      if (type === 'turn/completed') this.replied((data as { turnId: string }).turnId, result as MessageResult<TurnRecorded>);
-      else if (type === 'conversation/seed') this.seedReplied((data as ConversationSeed).messages, result as MessageResult<ConversationSeeded>);
-      return result;
-    };
-    return watched as Send;
-  }
+  /** The tracker's news (subscribe it with `tracker.subscribe(labels.hear)`). */
+  readonly hear = (news: PageNews): void =>
+    guard(() => {
+      switch (news.kind) {
+        case 'turn':
+          return this.turnSent(news.turn.turnId, news.answer);
+        case 'seed':
+          return this.seeded(news.answers);
+        case 'skipped':
+          return this.answerSkipped(news.answer, news.reason);
+        case 'scanned':
+          return this.scanned(news.messages);
+        case 'turn-reply':
+          return this.replied(news.turnId, news.result);
+        case 'seed-reply':
+          return this.seedReplied(news.messages, news.result);
+        case 'health':
+          return; // the site's health is the popup's to show
+      }
+    });
 
-  turnSent(turnId: string, answer: PageMessage): void {
+  private turnSent(turnId: string, answer: PageMessage): void {
     guard(() => {
       this.note(turnId, answer);
       // A counted answer is no longer a skipped one.
@@ -56,12 +66,14 @@ export class PageLabels implements TrackerHooks {
     });
   }
 
-  /** Noted until the seed batch's reply says whether this answer was counted before. */
-  seeded(turnId: string, answer: PageMessage): void {
-    guard(() => this.note(turnId, answer));
+  /** Noted until the seed batch's reply says whether these answers were counted before. */
+  private seeded(answers: readonly SeededAnswer[]): void {
+    guard(() => {
+      for (const { turnId, answer } of answers) this.note(turnId, answer);
+    });
   }
 
-  answerSkipped(answer: PageMessage, reason: HealthReason): void {
+  private answerSkipped(answer: PageMessage, reason: HealthReason): void {
     guard(() => {
       const content: LabelContent = { kind: 'not-counted', reason: healthReasonText(reason, uiLocale()) };
       this.show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, content);
@@ -69,7 +81,7 @@ export class PageLabels implements TrackerHooks {
   }
 
   /** Puts back labels the site's re-render detached: one isConnected check per label, the message list only when one is. */
-  scanned(messages: readonly PageMessage[]): void {
+  private scanned(messages: readonly PageMessage[]): void {
     guard(() => {
       if (!this.enabled) return;
       let byId: Map<string, PageMessage> | null = null;

@@ -15,7 +15,9 @@ import { PageTracker } from './tracker';
 export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const labels = new PageLabels(document);
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
-  const tracker = new PageTracker({ adapter, doc: document, url: () => location.href, send: labels.watch(sendToWorker), hooks: labels, ownNode: isLabelHost });
+  const tracker = new PageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost });
+  // The labels hear turns and the worker's replies on the tracker's one news channel (src/tracking/news.ts).
+  tracker.subscribe(labels.hear);
   tracker.start();
   answerPageReports((version) => buildPageReport(document, adapter, version, location.href));
   // WXT fires this from the Navigation API's navigate event, before `location` changes: the

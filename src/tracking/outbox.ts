@@ -13,12 +13,18 @@ const FIRST_RETRY_MS = 500;
 const FINAL_REFUSALS: ReadonlySet<string> = new Set(['INVALID_MESSAGE', 'OVER_LIMIT', 'WRONG_SITE']);
 const MAX_RETRY_MS = 30_000;
 
+/** Told of every answer the worker gives (each attempt), after it came. */
+export type OnReply = (type: MessageType, data: unknown, result: MessageResult<unknown>) => void;
+
 export class Outbox {
   private queue: Array<{ type: MessageType; data: unknown }> = [];
   private running = false;
   private stopped = false;
 
-  constructor(private readonly send: Send) {}
+  constructor(
+    private readonly send: Send,
+    private readonly onReply?: OnReply,
+  ) {}
 
   push<T extends MessageType>(type: T, data: RequestOf<T>): void {
     this.queue.push({ type, data });
@@ -41,6 +47,7 @@ export class Outbox {
     while (this.queue.length > 0 && !this.stopped) {
       const head = this.queue[0];
       const result = await this.send(head.type, head.data as never);
+      this.onReply?.(head.type, head.data, result);
       if (result.ok || FINAL_REFUSALS.has(result.error.code)) {
         this.queue.shift();
         wait = FIRST_RETRY_MS;

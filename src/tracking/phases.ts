@@ -76,26 +76,55 @@ export function promptAtOf(phase: Phase): number | null {
 /** True when the page was seen writing an answer that has not been counted yet. */
 export const sawStreaming = (phase: Phase): boolean => phase.name === 'streaming' || phase.name === 'settling';
 
-/** Each transition by name: the phases it leaves from, and the state it leads to. */
-export const TRANSITIONS: { readonly [T in TrackerEventType]: { readonly from: readonly PhaseName[] | 'any' } } = {
-  navigated: { from: 'any' },
-  promptSent: { from: 'any' },
-  streamingSeen: { from: ['idle', 'prompt-sent', 'streaming', 'settling', 'counted'] },
-  streamingStopped: { from: ['streaming'] },
-  answerUnfinished: { from: ['idle', 'prompt-sent', 'streaming', 'settling', 'counted'] },
-  seeded: { from: 'any' },
-  answerCounted: { from: ['idle', 'prompt-sent', 'settling', 'counted'] },
-  answerRevised: { from: ['counted', 'settling'] },
-  promptAbandoned: { from: ['prompt-sent', 'settling'] },
+/** How an event is taken in a phase: it moves the state (`step` says where), or it is ignored (the table says why). */
+export type Rule = 'moves' | 'ignored';
+
+const ALL: { readonly [P in PhaseName]: 'moves' } = { idle: 'moves', 'prompt-sent': 'moves', streaming: 'moves', settling: 'moves', counted: 'moves' };
+
+/**
+ * Every event in every phase: none is dropped by accident. The tracker sends each event where it
+ * happens (a look at the page, a scan's verdict); where one cannot apply, the comment says why.
+ * (Reasons are comments, not strings: the table ships in every content script.)
+ */
+export const TRANSITIONS: { readonly [T in TrackerEventType]: { readonly [P in PhaseName]: Rule } } = {
+  navigated: ALL,
+  promptSent: ALL,
+  streamingSeen: ALL,
+  streamingStopped: {
+    idle: 'ignored', // a navigation to another conversation dropped the stream it ends
+    'prompt-sent': 'ignored', // a prompt sent while the page wrote stays pending: its answer is still to come
+    streaming: 'moves',
+    settling: 'ignored', // the end of the stream was taken already
+    counted: 'ignored', // counted before the page wrote again: the next scan reads whether the answer grew
+  },
+  answerUnfinished: ALL,
+  seeded: ALL,
+  answerCounted: {
+    ...ALL,
+    streaming: 'ignored', // never counted while the page writes: the next quiet scan reads the answer again
+  },
+  answerRevised: {
+    idle: 'ignored', // no answer counted is watched
+    'prompt-sent': 'ignored', // a new prompt ends the watch over the answer counted before it
+    streaming: 'ignored', // the page writes again: the next quiet scan reads the final text
+    settling: 'moves',
+    counted: 'moves',
+  },
+  promptAbandoned: {
+    idle: 'ignored', // no prompt is pending
+    'prompt-sent': 'moves',
+    streaming: 'ignored', // the page still writes: the answer-unfinished limit applies instead
+    settling: 'moves',
+    counted: 'ignored', // the prompt was answered
+  },
 };
 
-/** Whether the event applies in this phase (otherwise `step` returns the state unchanged). */
+/** Whether the event moves the state in this phase (otherwise `step` returns it unchanged, for the reason in TRANSITIONS). */
 export function allowed(phase: Phase, type: TrackerEventType): boolean {
-  const from = TRANSITIONS[type].from;
-  return from === 'any' || from.includes(phase.name);
+  return TRANSITIONS[type][phase.name] === 'moves';
 }
 
-/** The state after the event. An event that does not apply in the current phase changes nothing. */
+/** The state after the event. An event the table ignores in the current phase changes nothing. */
 export function step(state: TrackerState, event: TrackerEvent): TrackerState {
   const phase = state.phase;
   if (!allowed(phase, event.type)) return state;

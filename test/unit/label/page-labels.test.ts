@@ -45,13 +45,8 @@ function page(
     return { ok: true, value: { ok: true } as never };
   });
   const labels = new PageLabels(doc);
-  const tracker = new PageTracker({
-    adapter: ADAPTERS.chatgpt,
-    doc,
-    url: () => 'https://chatgpt.com/c/conv-a',
-    send: labels.watch(send as never),
-    hooks: labels,
-  });
+  const tracker = new PageTracker({ adapter: ADAPTERS.chatgpt, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never });
+  tracker.subscribe(labels.hear);
   return { doc, tracker, labels };
 }
 
@@ -125,11 +120,9 @@ describe('the page label', () => {
     const doc = loadPage(fixture('sites/chatgpt.html'), 'https://chatgpt.com/c/conv-a');
     const labels = new PageLabels(doc);
     const el = doc.querySelector('[data-message-author-role="assistant"]')!;
-    labels.turnSent('t1', { id: 'm1', role: 'assistant', element: el, pageId: true });
+    labels.hear({ kind: 'turn', turn: { turnId: 't1' } as never, answer: { id: 'm1', role: 'assistant', element: el, pageId: true } });
     const german = { ...FIGURES, texts: countedLabelTexts(FIGURES, 'de') };
-    await labels.watch(async () => ({ ok: true, value: { ok: true, turnId: 't1', footprint: german } }) as never)('turn/completed', {
-      turnId: 't1',
-    } as never);
+    labels.hear({ kind: 'turn-reply', turnId: 't1', result: { ok: true, value: { ok: true, turnId: 't1', footprint: german } } });
     const root = labelAfter(el)!.shadowRoot!;
     expect(root.querySelector('button')!.textContent).toBe('≈\u00a04,2\u00a0Wh · ≈\u00a0190\u00a0mg CO₂e · ≈\u00a0810\u00a0µL');
     expect(root.getElementById('details')!.textContent).toContain('1.234 Eingabe-Tokens');
@@ -174,7 +167,7 @@ describe('the page label', () => {
       useCatalog(lang);
       const doc = loadPage(fixture('sites/chatgpt.html'), 'https://chatgpt.com/c/conv-a');
       const el = doc.querySelector('[data-message-author-role="assistant"]')!;
-      new PageLabels(doc).answerSkipped({ id: 'm1', role: 'assistant', element: el, pageId: true }, 'prompt-heading-only');
+      new PageLabels(doc).hear({ kind: 'skipped', answer: { id: 'm1', role: 'assistant', element: el, pageId: true }, reason: 'prompt-heading-only' });
       const root = labelAfter(el)!.shadowRoot!;
       return { summary: root.querySelector('button')!.textContent, details: root.getElementById('details')!.textContent };
     };
@@ -230,11 +223,10 @@ describe('the page label', () => {
     const labels = new PageLabels(doc);
     const broken = { id: 'x', role: 'assistant', pageId: true, element: null } as never;
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
-    expect(() => labels.turnSent('t', broken)).not.toThrow();
-    expect(() => labels.answerSkipped(broken, 'prompt-empty')).not.toThrow();
-    expect(() => labels.scanned(null as never)).not.toThrow();
-    const send = labels.watch(async () => ({ ok: true, value: { ok: true, turnId: 't', footprint: FOOTPRINT } }) as never);
-    await expect(send('turn/completed', { turnId: 't' } as never)).resolves.toMatchObject({ ok: true });
+    expect(() => labels.hear({ kind: 'turn', turn: { turnId: 't' } as never, answer: broken })).not.toThrow();
+    expect(() => labels.hear({ kind: 'skipped', answer: broken, reason: 'prompt-empty' })).not.toThrow();
+    expect(() => labels.hear({ kind: 'scanned', messages: null as never })).not.toThrow();
+    expect(() => labels.hear({ kind: 'turn-reply', turnId: 't', result: { ok: true, value: { ok: true, turnId: 't', footprint: FOOTPRINT } } })).not.toThrow();
     expect(() => labels.setEnabled(false)).not.toThrow();
     expect(debug).toHaveBeenCalled();
   });
@@ -318,12 +310,15 @@ describe('the page label of an answer counted before a reload', () => {
     const ids = Array.from({ length: 200 }, (_, i) => `a-${i}`);
     const messages = ids.map((id) => ({ id, role: 'assistant' as const, text: `Answer ${id}` }));
     const labels = new PageLabels(doc);
-    for (const id of ids) labels.seeded(id, { id, role: 'assistant', element: byId(doc, id), pageId: true });
+    labels.hear({
+      kind: 'seed',
+      seed: { site: 'chatgpt', conversationId: 'conv-a', messages },
+      answers: ids.map((id) => ({ turnId: id, answer: { id, role: 'assistant', element: byId(doc, id), pageId: true } })),
+    });
     // The clock moves 1 ms each time it is read, as if every label took that long to make.
     let clock = Date.now();
     vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1));
-    const send = labels.watch(async () => countedBefore(...ids)(messages) as never);
-    await send('conversation/seed', { site: 'chatgpt', conversationId: 'conv-a', messages });
+    labels.hear({ kind: 'seed-reply', messages, result: countedBefore(...ids)(messages) });
     const placedInReplyTask = doc.querySelectorAll(LABEL_TAG).length;
     expect(placedInReplyTask).toBeGreaterThan(0);
     expect(placedInReplyTask).toBeLessThan(200);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../../src/sites';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS, type TrackerHooks } from '../../../src/tracking/tracker';
+import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import type { NewsListener, PageNews } from '../../../src/tracking/news';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
 import { fixture, loadPage } from '../sites/load-page';
@@ -12,7 +13,7 @@ interface Sent {
 }
 
 /** A page, its tracker, and everything the tracker sent to a worker that acknowledges. */
-function track(adapter: SiteAdapter, file: string, url: string, opts: { failFirst?: number; hooks?: TrackerHooks; ownNode?: (node: Node) => boolean } = {}) {
+function track(adapter: SiteAdapter, file: string, url: string, opts: { failFirst?: number; listen?: NewsListener; ownNode?: (node: Node) => boolean } = {}) {
   const doc = loadPage(fixture(file), url);
   let href = url;
   const sent: Sent[] = [];
@@ -25,7 +26,8 @@ function track(adapter: SiteAdapter, file: string, url: string, opts: { failFirs
     sent.push({ type, data: structuredClone(data) });
     return { ok: true, value: { ok: true } as never };
   });
-  const tracker = new PageTracker({ adapter, doc, url: () => href, send: send as never, hooks: opts.hooks, ownNode: opts.ownNode });
+  const tracker = new PageTracker({ adapter, doc, url: () => href, send: send as never, ownNode: opts.ownNode });
+  if (opts.listen) tracker.subscribe(opts.listen);
   return {
     doc,
     tracker,
@@ -121,17 +123,21 @@ describe('turns already on the page', () => {
   });
 });
 
-describe('the seeded hook (page labels of answers counted before a reload)', () => {
-  const hooks = () => ({ turnSent: vi.fn(), answerSkipped: vi.fn(), scanned: vi.fn(), seeded: vi.fn() }) satisfies TrackerHooks;
+describe('the seed news (page labels of answers counted before a reload)', () => {
+  /** What the tracker said on its news channel, and the answers of its seed batches. */
+  const listener = () => {
+    const news: PageNews[] = [];
+    return { listen: (n: PageNews) => void news.push(n), news, seeded: () => news.flatMap((n) => (n.kind === 'seed' ? n.answers : [])) };
+  };
 
   it('names each answer sent in a seed batch, under the id it was seeded with, with its element; never a prompt', async () => {
-    const h = hooks();
-    const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a', { hooks: h });
+    const h = listener();
+    const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a', { listen: h.listen });
     page.tracker.start();
     await flush(2_000);
     const answers = page.seeds()[0].messages.filter((m) => m.role === 'assistant');
-    expect(h.seeded.mock.calls.map(([id]) => id)).toEqual(answers.map((m) => m.id));
-    for (const [id, message] of h.seeded.mock.calls) {
+    expect(h.seeded().map((a) => a.turnId)).toEqual(answers.map((m) => m.id));
+    for (const { turnId: id, answer: message } of h.seeded()) {
       expect(message).toMatchObject({ id, role: 'assistant' });
       expect(page.doc.querySelector(`[data-message-id="${id}"]`)).toBe(message.element);
     }
@@ -139,29 +145,29 @@ describe('the seeded hook (page labels of answers counted before a reload)', () 
   });
 
   it('on a page with derived ids (Claude), uses the id a counted answer gets as its turnId', async () => {
-    const h = hooks();
-    const page = track(ADAPTERS.claude, 'sites/claude.html', 'https://claude.ai/chat/c-1', { hooks: h });
+    const h = listener();
+    const page = track(ADAPTERS.claude, 'sites/claude.html', 'https://claude.ai/chat/c-1', { listen: h.listen });
     page.tracker.start();
     await flush(2_000);
     const seededAnswer = page.seeds()[0].messages.find((m) => m.role === 'assistant')!;
     expect(seededAnswer.id).toMatch(/~/);
-    expect(h.seeded.mock.calls.map(([id]) => id)).toEqual([seededAnswer.id]);
-    expect(h.seeded.mock.calls[0][1].id).toBe(seededAnswer.id.split('~')[0]);
+    expect(h.seeded().map((a) => a.turnId)).toEqual([seededAnswer.id]);
+    expect(h.seeded()[0].answer.id).toBe(seededAnswer.id.split('~')[0]);
     page.tracker.stop();
   });
 
-  it('is called from the seed only: not while an answer streams, not for the answer counted after it', async () => {
-    const h = hooks();
-    const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a', { hooks: h });
+  it('comes with the seed only: not while an answer streams, not for the answer counted after it', async () => {
+    const h = listener();
+    const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a', { listen: h.listen });
     page.tracker.start();
     await flush(2_000);
-    const seededCalls = h.seeded.mock.calls.length;
+    const seededCalls = h.seeded().length;
     sendPrompt(page, '#prompt-textarea', 'Is wind power cheap?');
     await streamChatgpt(page, { user: 'u-new', answer: 'a-new' }, 'Is wind power cheap?', ['Mostly ', 'yes, ', 'on land.']);
     await flush(SETTLE_MS.quiet + 500);
     expect(page.turns().map((t) => t.turnId)).toEqual(['a-new']);
-    expect(h.seeded).toHaveBeenCalledTimes(seededCalls);
-    expect(h.turnSent).toHaveBeenCalledWith('a-new', expect.objectContaining({ id: 'a-new' }));
+    expect(h.seeded()).toHaveLength(seededCalls);
+    expect(h.news).toContainEqual({ kind: 'turn', turn: expect.objectContaining({ turnId: 'a-new' }), answer: expect.objectContaining({ id: 'a-new' }) });
     page.tracker.stop();
   });
 });

@@ -1,0 +1,299 @@
+/**
+ * The page clock: when the tracker looks at the page, and what it watches in between. A state
+ * machine of its own, beside the answer's phases (phases.ts):
+ *
+ *          start             look: the page writes            look: it no longer writes
+ *   off ─────────▶ watching ───────────────────────▶ streaming ─────────────────────────▶ watching
+ *                   │    ▲                            (changed: it wrote while unwatched)
+ *       look: quiet │    │ scan done
+ *                   ▼    │
+ *                  scanning
+ *
+ * Cost model: in `watching` a MutationObserver notes changes, and its callback only notes the time
+ * and arms the one timer; nothing reads text or walks the page per mutation. In `streaming` it is
+ * off: where an element says the page writes (a stop button) only that element is watched (its
+ * attributes, and whether it is still on the page), and looked at again when it changes; where only
+ * something missing says so, the page is asked every STREAMING_POLL_MS. A look is one
+ * `adapter.streaming(doc)`. The page is quiet once it has not changed for a whole settle period;
+ * then the tracker scans it. Adding or removing the extension's own nodes (the labels) is no change.
+ *
+ * The first change after a quiet moment is looked at soon (FIRST_LOOK_MS): an answer the page
+ * writes in under a second, to a prompt sent in a way the tracker did not see, is still seen being
+ * written, so the scan places it as a turn, not as history.
+ */
+import type { SiteAdapter } from '../sites/adapter';
+
+/** How long the page must be quiet before a scan, by how much the site's streaming signal can be trusted. */
+export const SETTLE_MS = { reliable: 400, quiet: 2_500 } as const;
+/**
+ * While the page says an answer is being written without an element to watch, how often to ask
+ * again. The page label must appear within 1 s of the answer finishing: one poll interval plus the
+ * settle period plus the worker's reply.
+ */
+export const STREAMING_POLL_MS = 250;
+/**
+ * While a watched element says an answer is being written, how often to ask anyway: for a change
+ * the watch cannot see (a selector that depends on an ancestor's attributes) and the answer's time
+ * limit. URL changes need no recheck: WXT's location watcher reports them (from the Navigation API,
+ * or by looking every second where the browser has none).
+ */
+export const MARK_RECHECK_MS = 5_000;
+/** After a prompt is sent, or the page changes after a quiet moment: when to first ask whether it writes (so the observer is off early). */
+export const FIRST_LOOK_MS = 100;
+
+export type ClockState =
+  /** Not started, or stopped. */
+  | { readonly name: 'off' }
+  /**
+   * The observer watches the page. `changed`: it changed since the last look. `idleSeen`: the last
+   * look found nothing being written and it has not changed since, so it still says so (a new answer
+   * always changes the page's nodes, and a prompt sent clears it): no need to ask again.
+   */
+  | { readonly name: 'watching'; readonly changed: boolean; readonly idleSeen: boolean }
+  /** A quiet scan runs (the observer still on); `changed`: the page changed meanwhile. */
+  | { readonly name: 'scanning'; readonly changed: boolean }
+  /** The page writes an answer: the observer is off; `mark` is the element watched, or null when polled. */
+  | { readonly name: 'streaming'; readonly mark: Element | null };
+
+/** What the clock tells the tracker. Called from timers and observers, never per mutation. */
+export interface ClockListener {
+  /** Before each look: follows a URL change no navigation event told of (one string compare). */
+  beforeLook(): void;
+  /** A look found the page writing an answer. */
+  streaming(now: number): void;
+  /** A look found the page no longer writing, after one found it writing. */
+  streamingStopped(): void;
+  /** The page has been quiet for a settle period and nothing is being written: scan it. */
+  quiet(now: number): Promise<void>;
+}
+
+export interface ClockOptions {
+  adapter: Pick<SiteAdapter, 'streaming'>;
+  doc: Document;
+  settleMs: number;
+  /** Nodes the extension itself puts on the page: adding or removing them is no change of the chat. */
+  ownNode?: (node: Node) => boolean;
+}
+
+export class PageClock {
+  #state: ClockState = { name: 'off' };
+  readonly #timer = new OneTimer();
+  #observer: MutationObserver | null = null;
+  /** Watches the element that says an answer is being written (see `watchMark`). */
+  #markObserver: MutationObserver | null = null;
+  #changedAt = 0;
+
+  readonly #options: ClockOptions;
+  readonly #listener: ClockListener;
+
+  constructor(options: ClockOptions, listener: ClockListener) {
+    this.#options = options;
+    this.#listener = listener;
+  }
+
+  /** When the page last changed (while watched), for answers without a finish signal. */
+  get lastChangeAt(): number {
+    return this.#changedAt;
+  }
+
+  get current(): ClockState {
+    return this.#state;
+  }
+
+  start(): void {
+    if (this.#state.name !== 'off') return; // started already
+    const { doc } = this.#options;
+    const Observer = (doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
+    this.#observer = new Observer(this.#onMutation);
+    this.#markObserver = new Observer(this.#onMarkChange);
+    this.#observe();
+    // What the page showed before we watched it counts as a change: a whole settle period first.
+    this.#state = { name: 'watching', changed: true, idleSeen: false };
+    this.#changedAt = Date.now();
+    this.wake(this.#options.settleMs);
+  }
+
+  stop(): void {
+    this.#observer?.disconnect();
+    this.#markObserver?.disconnect();
+    this.#observer = this.#markObserver = null;
+    this.#timer.clear();
+    this.#state = { name: 'off' };
+  }
+
+  /** Arms the one timer to look in `ms` (an earlier look already due wins). A mutation may bring a long wait forward. */
+  wake(ms: number): void {
+    this.#timer.arm(ms, ms > this.#options.settleMs && this.#state.name !== 'streaming', this.#tick);
+  }
+
+  /** The page changed without a mutation we saw (a navigation): as a mutation. */
+  pageChanged(): void {
+    this.#onMutation();
+  }
+
+  /** A prompt was sent: the send button may turn into a stop button, an attribute the observer does not see. */
+  promptSent(): void {
+    switch (this.#state.name) {
+      case 'off':
+        return; // not started: nothing to look at
+      case 'watching':
+        this.#state = { ...this.#state, idleSeen: false };
+        break;
+      case 'scanning':
+      case 'streaming':
+        break; // the next look asks the page anyway
+    }
+    this.wake(FIRST_LOOK_MS);
+  }
+
+  #observe(): void {
+    const { doc } = this.#options;
+    this.#observer?.observe(doc.body ?? doc.documentElement, { childList: true, subtree: true, characterData: true });
+  }
+
+  readonly #onMutation = (records?: MutationRecord[]): void => {
+    const own = this.#options.ownNode;
+    if (own && records?.every((r) => onlyOwnNodes(r, own))) return;
+    switch (this.#state.name) {
+      case 'off':
+        return; // stopped: a record delivered after the observer went
+      case 'streaming':
+        return; // a record queued before the observer went off: leaving `streaming` counts the page as changed anyway
+      case 'scanning':
+        this.#changedAt = Date.now();
+        this.#state = { name: 'scanning', changed: true }; // the look after the scan waits a settle period
+        return;
+      case 'watching': {
+        const first = !this.#state.changed;
+        this.#changedAt = Date.now();
+        this.#state = { name: 'watching', changed: true, idleSeen: false };
+        if (!this.#timer.armed || this.#timer.long) this.wake(first ? FIRST_LOOK_MS : this.#options.settleMs);
+        return;
+      }
+    }
+  };
+
+  readonly #onMarkChange = (): void => {
+    if (this.#state.name !== 'streaming') return; // the mark is watched only while streaming: a record delivered after
+    this.#unwatchMark();
+    this.#state = { name: 'streaming', mark: null }; // watched again if the look still finds it
+    this.#timer.clear();
+    this.wake(0);
+  };
+
+  readonly #tick = (): void => {
+    const now = Date.now();
+    this.#listener.beforeLook();
+    const state = this.#state;
+    switch (state.name) {
+      case 'off':
+        return; // stopped by the navigation followed just now
+      case 'scanning':
+        this.wake(this.#options.settleMs); // a scan runs: looked at again once it is over and the page quiet
+        return;
+      case 'watching':
+      case 'streaming': {
+        const writing = state.name === 'watching' && state.idleSeen && !state.changed ? null : this.#options.adapter.streaming(this.#options.doc);
+        if (writing !== null) return this.#streaming(writing, now);
+        if (state.name === 'streaming') {
+          // The answer changed the page while we were not looking.
+          this.#unwatchMark();
+          this.#observe();
+          this.#state = { name: 'watching', changed: true, idleSeen: false };
+          this.#changedAt = now;
+          this.#listener.streamingStopped();
+        }
+        // Quiet means no change for a whole settle period (a look may come sooner: a prompt sent, a first look).
+        const quietFor = now - this.#changedAt;
+        if (state.name === 'streaming' || state.changed || quietFor < this.#options.settleMs) {
+          this.#state = { name: 'watching', changed: false, idleSeen: true };
+          this.wake(state.name === 'watching' && !state.changed ? this.#options.settleMs - quietFor : this.#options.settleMs);
+          return;
+        }
+        this.#state = { name: 'scanning', changed: false };
+        void this.#listener.quiet(now).finally(this.#scanDone);
+        return;
+      }
+    }
+  };
+
+  #streaming(writing: Element | 'unmarked', now: number): void {
+    if (this.#state.name === 'watching') this.#observer?.disconnect();
+    const mark = writing === 'unmarked' ? null : writing;
+    if (this.#state.name !== 'streaming' || this.#state.mark !== mark) {
+      this.#unwatchMark();
+      if (mark) this.#watchMark(mark);
+    }
+    this.#state = { name: 'streaming', mark };
+    this.#listener.streaming(now);
+    this.wake(mark ? MARK_RECHECK_MS : STREAMING_POLL_MS);
+  }
+
+  readonly #scanDone = (): void => {
+    const state = this.#state;
+    switch (state.name) {
+      case 'scanning':
+        this.#state = { name: 'watching', changed: state.changed, idleSeen: false };
+        if (state.changed) this.wake(this.#options.settleMs);
+        return;
+      case 'off':
+        return; // stopped while it ran
+      case 'watching':
+      case 'streaming':
+        return; // no look happens while a scan runs, so the clock is still scanning when it ends
+    }
+  };
+
+  /**
+   * Watches the element that says an answer is being written: its attributes (a stop button turning
+   * back into the send button) and every ancestor's children (it, or a box around it, leaving the
+   * page). Neither changes while the answer's text streams in, so nothing runs until it ends.
+   */
+  #watchMark(mark: Element): void {
+    if (!this.#markObserver) return;
+    this.#markObserver.observe(mark, { attributes: true });
+    for (let node = mark.parentNode; node; node = node.parentNode) this.#markObserver.observe(node, { childList: true });
+  }
+
+  #unwatchMark(): void {
+    if (this.#state.name === 'streaming' && this.#state.mark) this.#markObserver?.disconnect();
+  }
+}
+
+/** The one timer: an earlier wake wins; `long` when it is a wait a page change may bring forward. */
+class OneTimer {
+  #handle: ReturnType<typeof setTimeout> | undefined;
+  #at = 0;
+  long = false;
+
+  get armed(): boolean {
+    return this.#handle !== undefined;
+  }
+
+  arm(ms: number, long: boolean, fire: () => void): void {
+    const at = Date.now() + ms;
+    if (this.#handle !== undefined && this.#at <= at) return;
+    clearTimeout(this.#handle);
+    this.#at = at;
+    this.long = long;
+    this.#handle = setTimeout(() => {
+      this.#handle = undefined;
+      this.long = false;
+      fire();
+    }, ms);
+  }
+
+  clear(): void {
+    clearTimeout(this.#handle);
+    this.#handle = undefined;
+    this.long = false;
+  }
+}
+
+/** A mutation that only added or removed the extension's own nodes. */
+function onlyOwnNodes(record: MutationRecord, own: (node: Node) => boolean): boolean {
+  if (record.type !== 'childList') return false;
+  for (const n of Array.from(record.addedNodes)) if (!own(n)) return false;
+  for (const n of Array.from(record.removedNodes)) if (!own(n)) return false;
+  return true;
+}
