@@ -6,6 +6,7 @@ import { t } from '../i18n/t';
 import type { PopupState, RemoteStatus } from '../domain';
 import { Alerts } from './components/Alerts';
 import { Breakdown } from './components/Breakdown';
+import { BudgetSettings } from './components/Budget';
 import { DailyChart } from './components/DailyChart';
 import { DataActions } from './components/DataActions';
 import { LastAnswer, extrasOf } from './components/LastAnswer';
@@ -157,6 +158,7 @@ function Rest({
       <Breakdown state={state} locale={locale} />
       <RegionSettings region={state.settings.region} turns={state.totals.allTime.turns} locale={locale} onChanged={refresh} />
       <TrackingSettings state={state} locale={locale} onChanged={refresh} />
+      <BudgetSettings budget={state.settings.budget} locale={locale} onChanged={refresh} />
       <RemoteSettings remote={state.remote} locale={locale} onChanged={setRemote} />
       <DataActions turns={state.totals.allTime.turns} locale={locale} onChanged={refresh} />
     </>

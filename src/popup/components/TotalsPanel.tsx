@@ -3,7 +3,9 @@ import type { PopupState } from '../../domain';
 import { carbonQuantity, energyQuantity, formatCount, waterQuantity, type Quantity } from '../../display';
 import { t, tn } from '../../i18n/t';
 import { PERIOD_KEYS, periodLabel, type PeriodKey } from '../view';
+import { BudgetProgress } from './Budget';
 import { Equivalents } from './Equivalents';
+import { PeriodInsights } from './PeriodInsights';
 import { QuantityText } from './QuantityText';
 import { StressBadge } from './StressBadge';
 
@@ -53,8 +55,10 @@ export function TotalsPanel({ state, locale }: { state: PopupState; locale: stri
               formatCount(totals.outputTokens, locale),
             ])}
       </p>
+      <BudgetProgress usedKwh={state.totals.last7.energyKwh} budget={state.settings.budget} locale={locale} />
       <StressBadge region={state.settings.region} />
       <Equivalents amounts={totals} locale={locale} />
+      <PeriodInsights period={period} locale={locale} />
     </section>
   );
 }
