@@ -10,11 +10,13 @@ import { BudgetSettings } from './components/Budget';
 import { DailyChart } from './components/DailyChart';
 import { DataActions } from './components/DataActions';
 import { LastAnswer, extrasOf } from './components/LastAnswer';
+import { PeriodInsights } from './components/PeriodInsights';
 import { RegionSettings } from './components/RegionSettings';
 import { RemoteSettings } from './components/RemoteSettings';
 import { TotalsPanel } from './components/TotalsPanel';
 import { TrackingSettings } from './components/TrackingSettings';
 import { comparedWithUsual } from './usual-answer';
+import type { PeriodKey } from './view';
 
 type Load = { status: 'loading'; slow: boolean } | { status: 'error'; error: MessageError } | { status: 'ready'; state: PopupState };
 
@@ -37,6 +39,7 @@ export const METHODOLOGY_PATH = '/methodology.html';
 export function App({ locale = 'en', onNumbersShown, initialState, loadState }: AppProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading', slow: false });
   const [refreshError, setRefreshError] = useState<MessageError | null>(null);
+  const [period, setPeriod] = useState<PeriodKey>('today');
   // The numbers render first; charts and settings follow once they are painted.
   const [showRest, setShowRest] = useState(false);
   const shown = useRef(false);
@@ -127,13 +130,14 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
             </p>
           )}
           <Alerts state={load.state} locale={locale} />
-          <TotalsPanel state={load.state} locale={locale} />
+          <TotalsPanel state={load.state} locale={locale} period={period} onPeriod={setPeriod} />
           <LastAnswer
             entry={load.state.lastTurn}
             locale={locale}
             extras={extrasOf(load.state.lastTurn, load.state.lastImages)}
             usual={comparedWithUsual(load.state)}
           />
+          {showRest && <PeriodInsights period={period} locale={locale} />}
           {showRest && <Rest state={load.state} locale={locale} refresh={refresh} setRemote={setRemote} />}
         </main>
       )}

@@ -6,13 +6,13 @@ import { t } from '../../i18n/t';
 import { readPeriodData, type PeriodData } from '../../ledger/insights-read';
 import { localDay } from '../../storage/days';
 import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfTexts } from '../insights-view';
-import { regionName, type PeriodKey } from '../view';
+import { periodLabel, regionName, type PeriodKey } from '../view';
 import '../insights.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; period: PeriodKey; data: PeriodData } | { status: 'error' };
 
 /**
- * For the period chosen above: the change against the period before, the chats that took the most
+ * For the period chosen in the totals (shown under the latest answer, which keeps to the first screen): the change against the period before, the chats that took the most
  * energy (with links that open them), and what the same tokens would have cost with another model
  * or in another region. Read from storage when the period changes (stored turns and daily totals).
  */
@@ -35,7 +35,7 @@ export function PeriodInsights({ period, locale, now = Date.now }: { period: Per
     <>
       {change && (
         <p class="muted period-change" data-testid="period-change">
-          {change}
+          {periodLabel(load.period)}: {change}
         </p>
       )}
       {data.storedAnswers < data.allAnswers && (
@@ -53,7 +53,7 @@ function CostliestChats({ data, locale }: { data: PeriodData; locale: string }) 
   const rows = chatRows(data.chats, locale);
   return (
     <section aria-labelledby="costliest-h" class="insights">
-      <h3 id="costliest-h">{t('insights_costliestHeading')}</h3>
+      <h2 id="costliest-h">{t('insights_costliestHeading')}</h2>
       {rows.length === 0 ? (
         <p class="muted">{t('insights_costliestNone')}</p>
       ) : (
@@ -104,7 +104,7 @@ function WhatIfFigure({ data, locale }: { data: PeriodData; locale: string }) {
   const texts = figure ? whatIfTexts(choice, figure, locale) : null;
   return (
     <section aria-labelledby="whatif-h" class="insights">
-      <h3 id="whatif-h">{t('insights_whatIfHeading')}</h3>
+      <h2 id="whatif-h">{t('insights_whatIfHeading')}</h2>
       <p class="muted">{t('insights_whatIfHelp')}</p>
       <div class="whatif-pickers">
         <label>

@@ -5,7 +5,6 @@ import { t, tn } from '../../i18n/t';
 import { PERIOD_KEYS, periodLabel, type PeriodKey } from '../view';
 import { BudgetProgress } from './Budget';
 import { Equivalents } from './Equivalents';
-import { PeriodInsights } from './PeriodInsights';
 import { QuantityText } from './QuantityText';
 import { StressBadge } from './StressBadge';
 
@@ -21,8 +20,21 @@ function Figure({ label, q, testId }: { label: string; q: Quantity; testId: stri
 }
 
 /** Energy, carbon and water for one period, the water-stress badge and the everyday equivalents. */
-export function TotalsPanel({ state, locale }: { state: PopupState; locale: string }) {
-  const [period, setPeriod] = useState<PeriodKey>('today');
+export function TotalsPanel({
+  state,
+  locale,
+  period: chosen,
+  onPeriod,
+}: {
+  state: PopupState;
+  locale: string;
+  /** The period, when the page holds it (the period figures below the latest answer follow it). */
+  period?: PeriodKey;
+  onPeriod?: (p: PeriodKey) => void;
+}) {
+  const [own, setOwn] = useState<PeriodKey>('today');
+  const period = chosen ?? own;
+  const setPeriod = onPeriod ?? setOwn;
   const totals = state.totals[period];
   const label = periodLabel(period);
   return (
@@ -58,7 +70,6 @@ export function TotalsPanel({ state, locale }: { state: PopupState; locale: stri
       <BudgetProgress usedKwh={state.totals.last7.energyKwh} budget={state.settings.budget} locale={locale} />
       <StressBadge region={state.settings.region} />
       <Equivalents amounts={totals} locale={locale} />
-      <PeriodInsights period={period} locale={locale} />
     </section>
   );
 }

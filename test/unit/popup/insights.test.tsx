@@ -84,7 +84,7 @@ describe('the period figures', () => {
     expect(text(rows[2]!.querySelector('[data-testid="chat-no-link"]'))).toBe('new chat, no link');
 
     const data = await readPeriodData({ kind: 'days', days: 7 }, localDay(NOW));
-    expect(text(root.querySelector('[data-testid="period-change"]'))).toBe(`${formatChange(data.change!.change!, 'en')} vs the 7 days before`);
+    expect(text(root.querySelector('[data-testid="period-change"]'))).toBe(`7 days: ${formatChange(data.change!.change!, 'en')} vs the 7 days before`);
 
     const select = root.querySelector<HTMLSelectElement>('[data-testid="whatif-model"]')!;
     await act(() => {
