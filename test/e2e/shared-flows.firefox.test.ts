@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';
 import { launchFirefoxDriver } from './support/firefox-driver';
+import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { remoteScenario } from './scenarios/remote.scenario';
@@ -25,4 +26,5 @@ describe('Firefox', () => {
   labelScenario(ctx);
   popupScenario(ctx);
   remoteScenario(ctx);
+  insightsScenario(ctx);
 });
