@@ -15,6 +15,7 @@ import {
   type ComputedTurn,
 } from '../../../src/core/insights';
 import { MODELS, findModel, type ModelRow } from '../../../src/core/tables';
+import { readRepoFile, section, text } from './markdown';
 
 /** alpha-4o: 3.5 Wh per 1,000 tokens; global-avg: 475 g/kWh, 1.8 L/kWh. */
 function turn(over: Partial<ComputedTurn> & Pick<ComputedTurn, 'promptTokens' | 'inputTokens' | 'outputTokens'>): ComputedTurn {
@@ -115,5 +116,22 @@ describe('period change', () => {
     expect(relativeChange(123, 100)).toBeCloseTo(0.23, 12);
     expect(relativeChange(50, 100)).toBeCloseTo(-0.5, 12);
     expect(relativeChange(5, 0)).toBeNull();
+  });
+});
+
+describe('docs/methodology.md on the new-chat threshold', () => {
+  const said = text(section(readRepoFile('docs/methodology.md'), 'Numbers that point somewhere'));
+
+  it('states the step and the threshold the table gives', () => {
+    const step = smallestModelStep();
+    expect(said).toContain(`smallest such step in \`data/models.json\` is ${step}×`);
+    expect(said).toContain(`≥ 1 − 1 / ${step}`);
+    expect(NEW_CHAT_HISTORY_SHARE).toBeCloseTo(2 / 3, 12);
+    expect(said).toContain('two thirds');
+  });
+
+  it('gives the short-chat example as the arithmetic makes it', () => {
+    const second = { promptTokens: 20, inputTokens: 20 + 320, outputTokens: 300 };
+    expect(said).toContain(`${Math.round(historyShare(second) * 100)}% of its input but only ${Math.round(historyEnergyShare(second) * 100)}% of its energy`);
   });
 });
