@@ -28,6 +28,7 @@
  * (exchanges.ts). A part that appears after the answer was counted is a revision of that turn.
  */
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
+import { UNSAVED_CONVERSATION_PREFIX } from '../sites/conversation-url';
 import { fingerprint } from '../sites/dom';
 import { ANSWER_TIMEOUT_MINUTES, type HealthReason } from '../domain/health-reasons';
 import type { ConversationSeed, TurnCompleted } from '../domain/turns';
@@ -111,7 +112,8 @@ export class PageTracker {
   private readonly doc: Document;
   private readonly outbox: Outbox;
   private readonly settleMs: number;
-  private readonly unsaved = `new-${Date.now().toString(36)}`;
+  /** A new chat's id until the site names it: links and lists know it by its prefix (src/sites/conversation-url.ts). */
+  private readonly unsaved = `${UNSAVED_CONVERSATION_PREFIX}-${Date.now().toString(36)}`;
   private observer: MutationObserver | null = null;
   /** Watches the element that says an answer is being written (see `watchMark`). */
   private markObserver: MutationObserver | null = null;
