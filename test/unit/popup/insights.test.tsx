@@ -139,3 +139,17 @@ describe('the budget', () => {
     expect(root.querySelector<HTMLInputElement>('[data-testid="budget-notify"]')!.disabled).toBe(true);
   });
 });
+
+describe('the latest answer', () => {
+  it('says how much of its input was re-read history, and nothing of it without history', async () => {
+    const { LastAnswer } = await import('../../../src/popup/components/LastAnswer');
+    const ledger = newLedger();
+    const withHistory = await ledger.record(turn({ promptTokens: 180, historyTokens: 820, time: NOW - 1000 }));
+    const without = await ledger.record(turn({ conversationId: 'conv-b', historyTokens: 0, time: NOW - 500 }));
+    if (!withHistory.recorded || !without.recorded) throw new Error('not recorded');
+    await act(() => render(<LastAnswer entry={withHistory.entry} locale="en" />, root));
+    expect(text(root.querySelector('[data-testid="last-history-share"]'))).toBe('· history: 82% of input');
+    await act(() => render(<LastAnswer entry={without.entry} locale="en" />, root));
+    expect(root.querySelector('[data-testid="last-history-share"]')).toBeNull();
+  });
+});
