@@ -41,7 +41,9 @@ describe('the popup’s period figures and budget', () => {
       }
     const state = await worker.send<PopupState>('popup/state', {});
     if (!state.ok) throw new Error(state.error.message);
-    expect(await worker.send('settings/update', { budget: { weeklyKwh: state.value.totals.last7.energyKwh / 0.85, notify: false } })).toMatchObject({ ok: true });
+    expect(await worker.send('settings/update', { budget: { weeklyKwh: state.value.totals.last7.energyKwh / 0.85, notify: false } })).toMatchObject({
+      ok: true,
+    });
   });
   afterAll(async () => {
     await ext?.close();
