@@ -6,6 +6,7 @@
  * redone by hand; nothing here reads a table the core does not already have.
  */
 import { calculate, INPUT_WEIGHT, OUTPUT_WEIGHT } from './calculate';
+import { countedHistoryTokens, relativeChange } from './shares';
 import { MODELS, type ModelRow } from './tables';
 
 /** A turn's counts as it was computed: the fields of a ledger entry (and of an export row) this arithmetic needs. */
@@ -24,13 +25,7 @@ export interface ComputedTurn {
   waterL: number;
 }
 
-/** The history the calculation counted: the input beyond the prompt (0 when "count history" was off). */
-export const countedHistoryTokens = (t: Pick<ComputedTurn, 'promptTokens' | 'inputTokens'>): number => Math.max(0, t.inputTokens - t.promptTokens);
-
-/** The share of the input that was re-read history, 0..1 (0 for a turn without input). */
-export function historyShare(t: Pick<ComputedTurn, 'promptTokens' | 'inputTokens'>): number {
-  return t.inputTokens > 0 ? countedHistoryTokens(t) / t.inputTokens : 0;
-}
+export { countedHistoryTokens, historyShare, relativeChange } from './shares';
 
 /** The share of a turn's energy that went to re-reading history, 0..1: input and output weighed as `calculate` weighs them. */
 export function historyEnergyShare(t: Pick<ComputedTurn, 'promptTokens' | 'inputTokens' | 'outputTokens'>): number {
@@ -121,11 +116,6 @@ export interface WhatIf {
 }
 
 const isImages = (t: Pick<ComputedTurn, 'modelKey'>): boolean => MODELS.find((m) => m.key === t.modelKey)?.unit === 'wh_per_image';
-
-/** A relative change, `now / before - 1`; null when there is nothing before to compare with. */
-export function relativeChange(now: number, before: number): number | null {
-  return before > 0 ? now / before - 1 : null;
-}
 
 /**
  * The turns priced again, each with `calculate` as it was recorded but with the chosen model and/or

@@ -4,7 +4,7 @@
  * months (insights-read.ts) and hands them here. Everything is summed from what an export holds:
  * chats from the stored turns (`turns`), period changes from the daily totals (`dailyTotals`).
  */
-import { countedHistoryTokens, relativeChange } from '../core/insights';
+import { countedHistoryTokens, relativeChange } from '../core/shares';
 import { answersIn } from '../domain/image-records';
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
 import type { SiteId } from '../domain/site-ids';

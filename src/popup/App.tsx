@@ -6,11 +6,10 @@ import { t } from '../i18n/t';
 import type { PopupState, RemoteStatus } from '../domain';
 import { Alerts } from './components/Alerts';
 import { Breakdown } from './components/Breakdown';
-import { BudgetSettings } from './components/Budget';
 import { DailyChart } from './components/DailyChart';
 import { DataActions } from './components/DataActions';
 import { LastAnswer, extrasOf } from './components/LastAnswer';
-import { PeriodInsights } from './components/PeriodInsights';
+import { later } from './components/Later';
 import { RegionSettings } from './components/RegionSettings';
 import { RemoteSettings } from './components/RemoteSettings';
 import { TotalsPanel } from './components/TotalsPanel';
@@ -35,6 +34,10 @@ export interface AppProps {
 }
 
 export const METHODOLOGY_PATH = '/methodology.html';
+
+// The period figures price turns with the core's calculate: loaded after the first numbers, like the budget's setting.
+const PeriodInsights = later(() => import('./components/PeriodInsights').then((m) => m.PeriodInsights));
+const BudgetSettings = later(() => import('./components/Budget').then((m) => m.BudgetSettings));
 
 export function App({ locale = 'en', onNumbersShown, initialState, loadState }: AppProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading', slow: false });

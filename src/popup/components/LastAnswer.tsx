@@ -2,7 +2,7 @@ import { imageCountOf } from '../../domain/image-records';
 import type { LedgerEntry } from '../../domain/ledger';
 import { approximationOf, LEGACY_TOKENIZER, TOKENIZER_NAMES } from '../../domain/tokenizers';
 import { SITE_LABELS } from '../../sites';
-import { historyShare } from '../../core/insights';
+import { historyShare } from '../../core/shares';
 import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatShare, formatUnitlessEstimate, formatWhen, waterQuantity } from '../../display';
 import { t, tn } from '../../i18n/t';
 import { usualComparisonTexts, type UsualComparison } from '../usual-answer';

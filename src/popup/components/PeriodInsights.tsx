@@ -7,7 +7,6 @@ import { readPeriodData, type PeriodData } from '../../ledger/insights-read';
 import { localDay } from '../../storage/days';
 import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfTexts } from '../insights-view';
 import { periodLabel, regionName, type PeriodKey } from '../view';
-import '../insights.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; period: PeriodKey; data: PeriodData } | { status: 'error' };
 

@@ -3,7 +3,7 @@ import type { PopupState } from '../../domain';
 import { carbonQuantity, energyQuantity, formatCount, waterQuantity, type Quantity } from '../../display';
 import { t, tn } from '../../i18n/t';
 import { PERIOD_KEYS, periodLabel, type PeriodKey } from '../view';
-import { BudgetProgress } from './Budget';
+import { BudgetProgress } from './BudgetProgress';
 import { Equivalents } from './Equivalents';
 import { QuantityText } from './QuantityText';
 import { StressBadge } from './StressBadge';

@@ -22,7 +22,8 @@ vi.mock('../../../src/messaging/messaging', () => ({
 }));
 
 const { PeriodInsights } = await import('../../../src/popup/components/PeriodInsights');
-const { BudgetProgress, BudgetSettings } = await import('../../../src/popup/components/Budget');
+const { BudgetSettings } = await import('../../../src/popup/components/Budget');
+const { BudgetProgress } = await import('../../../src/popup/components/BudgetProgress');
 
 const DAY = 86_400_000;
 let root: HTMLElement;
