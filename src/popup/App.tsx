@@ -36,8 +36,8 @@ export interface AppProps {
 export const METHODOLOGY_PATH = '/methodology.html';
 
 // The period figures price turns with the core's calculate: loaded after the first numbers, like the budget's setting.
-const PeriodInsights = later(() => import('./components/PeriodInsights').then((m) => m.PeriodInsights));
-const BudgetSettings = later(() => import('./components/Budget').then((m) => m.BudgetSettings));
+const PeriodInsights = later(() => import('./components/later-parts').then((m) => m.PeriodInsights));
+const BudgetSettings = later(() => import('./components/later-parts').then((m) => m.BudgetSettings));
 
 export function App({ locale = 'en', onNumbersShown, initialState, loadState }: AppProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading', slow: false });

@@ -1,8 +1,6 @@
 import type { BudgetSetting } from '../../domain/budget';
 import { t } from '../../i18n/t';
 import { budgetView } from '../insights-view';
-// The styles of the period figures and the budget, in the popup's one stylesheet (their components load later).
-import '../insights.css';
 
 /** The last 7 days against the weekly budget, under the totals; nothing without a budget. */
 export function BudgetProgress({ usedKwh, budget, locale }: { usedKwh: number; budget: BudgetSetting | undefined; locale: string }) {

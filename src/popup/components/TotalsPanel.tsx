@@ -3,7 +3,12 @@ import type { PopupState } from '../../domain';
 import { carbonQuantity, energyQuantity, formatCount, waterQuantity, type Quantity } from '../../display';
 import { t, tn } from '../../i18n/t';
 import { PERIOD_KEYS, periodLabel, type PeriodKey } from '../view';
-import { BudgetProgress } from './BudgetProgress';
+import { later } from './Later';
+// The styles of the period figures and the budget, in the popup's one stylesheet (their components load later).
+import '../insights.css';
+
+/** Only with a budget set, so it can follow the first numbers. */
+const BudgetProgress = later(() => import('./later-parts').then((m) => m.BudgetProgress));
 import { Equivalents } from './Equivalents';
 import { QuantityText } from './QuantityText';
 import { StressBadge } from './StressBadge';
