@@ -10,6 +10,7 @@ import { SettingsPatchSchema } from '../../../src/domain/popup';
 import type { BudgetStatus } from '../../../src/ledger/ledger';
 import { migrateSettingsV3toV4 } from '../../../src/storage/settings-migrations';
 import { BADGE_COLORS, BUDGET_BADGE_BACKGROUNDS, badgeTitle, showTodayOnBadge } from '../../../src/worker/badge';
+import { BUDGET_NOTIFICATION_ID, notifyBudgetUsedUp } from '../../../src/worker/budget-notification';
 import { useCatalog } from '../../support/messages';
 import { NOW, newLedger, resetBrowser, turn } from './support';
 
@@ -139,5 +140,32 @@ describe('the badge and the notification follow the budget', () => {
     await ledger.updateSettings({ budget: { weeklyKwh: 1, notify: false } });
     if (!old.recorded || !recent.recorded) throw new Error('not recorded');
     expect(shown.at(-1)!.usedKwh).toBeCloseTo(recent.entry.energyKwh, 12);
+  });
+});
+
+describe('the budget’s notification', () => {
+  it('is shown only with the notifications permission, in the UI language', async () => {
+    useCatalog('en');
+    const created: Array<{ id: string; options: { title: string; message: string } }> = [];
+    const api = fakeBrowser as unknown as {
+      permissions: { contains: (p: { permissions: string[] }) => Promise<boolean> };
+      notifications: { create: (id: string, o: { title: string; message: string }) => Promise<string> };
+    };
+    // WXT's fake browser has no permission prompt and no notification centre: both are stood in for here.
+    const granted = { value: false };
+    vi.spyOn(api.permissions, 'contains').mockImplementation(async (p) => granted.value && p.permissions.includes('notifications'));
+    api.notifications.create = async (id, options) => {
+      created.push({ id, options });
+      return id;
+    };
+    const budget = { level: 'over' as const, usedKwh: 0.0123, weeklyKwh: 0.01 };
+    await notifyBudgetUsedUp(budget);
+    expect(created).toEqual([]);
+    granted.value = true;
+    await notifyBudgetUsedUp(budget);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.id).toBe(BUDGET_NOTIFICATION_ID);
+    expect(created[0]!.options.title).toBe('Weekly energy budget used up');
+    expect(created[0]!.options.message.replace(/\s/g, ' ')).toBe('≈ 12 Wh in the last 7 days, of a budget of ≈ 10 Wh.');
   });
 });
