@@ -4,7 +4,14 @@ import { CHAT_HOST_MATCHES } from './src/sites/hosts';
 import { storeSafeBundle } from './scripts/build/store-safe-bundle';
 import { inlinePageCss } from './scripts/build/inline-page-css';
 import { shippedVocabularies } from './scripts/build/vocabularies';
-import { FIREFOX_DATA_COLLECTION, FIREFOX_MIN_VERSION, MANIFEST_ICONS, MINIMUM_CHROME_VERSION, REMOTE_ORIGIN_PATTERNS } from './src/manifest/facts';
+import {
+  FIREFOX_DATA_COLLECTION,
+  FIREFOX_MIN_VERSION,
+  MANIFEST_ICONS,
+  MINIMUM_CHROME_VERSION,
+  OPTIONAL_API_PERMISSIONS,
+  REMOTE_ORIGIN_PATTERNS,
+} from './src/manifest/facts';
 
 export default defineConfig({
   imports: false,
@@ -46,10 +53,10 @@ export default defineConfig({
               data_collection_permissions: FIREFOX_DATA_COLLECTION,
             },
           },
-          // Firefox MV2 has no optional_host_permissions: origins go in optional_permissions.
-          optional_permissions: REMOTE_ORIGIN_PATTERNS,
+          // Firefox MV2 has no optional_host_permissions: origins go in optional_permissions, with the optional APIs.
+          optional_permissions: [...REMOTE_ORIGIN_PATTERNS, ...OPTIONAL_API_PERMISSIONS],
           browser_action: { default_title: '__MSG_extName__', default_icon: MANIFEST_ICONS },
         }
-      : { minimum_chrome_version: MINIMUM_CHROME_VERSION }),
+      : { minimum_chrome_version: MINIMUM_CHROME_VERSION, optional_permissions: [...OPTIONAL_API_PERMISSIONS] }),
   }),
 });

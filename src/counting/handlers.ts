@@ -1,4 +1,5 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
+import { historyShare, newChatTip } from '../core/insights';
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
@@ -85,6 +86,14 @@ function approximateTokenizerOf(entry: LedgerEntry): { approximateTokenizer?: st
   return name === null ? {} : { approximateTokenizer: name };
 }
 
+/** How much of the turn's input was re-read history, and in a long chat what the next answer would cost in a new one. */
+function historyFigures(entry: LedgerEntry): Pick<TurnFootprint, 'historyShare' | 'newChat'> {
+  const share = historyShare(entry);
+  if (share === 0) return {};
+  const tip = newChatTip(entry);
+  return tip ? { historyShare: share, newChat: tip } : { historyShare: share };
+}
+
 /** The page label's figures (the turn's record plus its generated images' record) and its texts in the UI language. */
 export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale()): TurnFootprint {
   const figures = {
@@ -96,6 +105,7 @@ export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = u
     ...approximateTokenizerOf(entry),
     ...(entry.estimatedReasoningTokens ? { estimatedReasoningTokens: entry.estimatedReasoningTokens } : {}),
     ...(images ? { images: imageCountOf(images) } : {}),
+    ...historyFigures(entry),
   };
   return { ...figures, texts: countedLabelTexts(figures, locale) };
 }

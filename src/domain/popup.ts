@@ -1,5 +1,6 @@
 /** What the popup shows (its state, remote mode's status) and what it asks the worker to do. */
 import { z } from 'zod';
+import { MAX_BUDGET_KWH } from './budget';
 import { LedgerEntrySchema, TotalsSchema } from './ledger';
 import { SiteHealthSchema, SiteIdSchema } from './turns';
 
@@ -19,6 +20,8 @@ export const RemoteStatusSchema = z.object({
 });
 export type RemoteStatus = z.infer<typeof RemoteStatusSchema>;
 
+export const BudgetSettingSchema = z.object({ weeklyKwh: z.number().positive().max(MAX_BUDGET_KWH).nullable(), notify: z.boolean() });
+
 export const PopupStateSchema = z.object({
   settings: z.object({
     region: z.string(),
@@ -27,6 +30,8 @@ export const PopupStateSchema = z.object({
     modelOverrides: z.record(z.string(), z.string()),
     /** Per site, false when its page label is switched off (absent: on). */
     pageLabels: z.record(z.string(), z.boolean()).optional(),
+    /** The weekly energy budget (src/domain/budget.ts); absent: off. */
+    budget: BudgetSettingSchema.optional(),
   }),
   totals: z.object({ today: TotalsSchema, last7: TotalsSchema, last30: TotalsSchema, allTime: TotalsSchema }),
   /** The last 30 days, oldest first, one row per day (days without turns included, zero). */
@@ -51,6 +56,8 @@ export const SettingsPatchSchema = z.object({
   modelOverride: z.object({ site: SiteIdSchema, modelKey: z.string().nullable() }).optional(),
   /** Show or hide the footprint label under answers on one site's pages. */
   pageLabel: z.object({ site: SiteIdSchema, on: z.boolean() }).optional(),
+  /** The weekly energy budget: a limit in kWh (null: off) and the notification switch. */
+  budget: BudgetSettingSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 

@@ -1,5 +1,6 @@
 /** The user's settings. Stored as the `settings` item (src/storage/items.ts). */
 import { DEFAULT_REGION } from '../core/tables';
+import { DEFAULT_BUDGET, type BudgetSetting } from './budget';
 import type { SiteId } from './site-ids';
 
 export interface Settings {
@@ -15,6 +16,8 @@ export interface Settings {
   pageLabels: Partial<Record<SiteId, boolean>>;
   /** Remote mode: compute with the user's Footprint Calculation Service. The API key is stored separately. */
   remote: { enabled: boolean; baseUrl: string };
+  /** The weekly energy budget (src/domain/budget.ts); off by default. */
+  budget: BudgetSetting;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -24,4 +27,5 @@ export const DEFAULT_SETTINGS: Settings = {
   modelOverrides: {},
   pageLabels: {},
   remote: { enabled: false, baseUrl: '' },
+  budget: DEFAULT_BUDGET,
 };

@@ -140,7 +140,13 @@ export type CountedTurn = z.infer<typeof CountedTurnSchema>;
 
 /** What one counted answer cost, as its page label shows it: the turn plus the images its answer generated. */
 /** A page label's texts, formatted in the worker: what it shows, what hover and focus add, what screen readers say. */
-export const LabelTextsSchema = z.object({ summary: z.string(), details: z.string(), spoken: z.string() });
+export const LabelTextsSchema = z.object({
+  summary: z.string(),
+  details: z.string(),
+  spoken: z.string(),
+  /** In a long chat: the suggestion to start a new one, with what the next answer would cost there (src/core/insights.ts). */
+  tip: z.string().optional(),
+});
 export type LabelTexts = z.infer<typeof LabelTextsSchema>;
 
 export const TurnFootprintSchema = z.object({
@@ -155,6 +161,10 @@ export const TurnFootprintSchema = z.object({
   estimatedReasoningTokens: z.number().int().nonnegative().optional(),
   /** Generated images (their energy is in the totals above). */
   images: z.number().int().nonnegative().optional(),
+  /** The share of the input that was re-read history (0..1); absent when the turn re-read none. */
+  historyShare: z.number().min(0).max(1).optional(),
+  /** In a long chat (src/core/insights.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */
+  newChat: z.object({ historyEnergyShare: z.number().min(0).max(1), hereKwh: z.number().nonnegative(), newChatKwh: z.number().nonnegative() }).optional(),
   /** The page label's texts for these figures, in the UI language. */
   texts: LabelTextsSchema,
 });

@@ -24,6 +24,8 @@ button:hover,button:focus-visible{opacity:.9}
 button:focus-visible{outline:2px solid currentColor;outline-offset:2px}
 .details{display:none;margin-inline-start:.75em;opacity:.62}
 button:hover+.details,button:focus+.details{display:inline}
+.tip{display:none;opacity:.75}
+button:hover~.tip,button:focus~.tip{display:block}
 `;
 
 const sheets = new WeakMap<Document, CSSStyleSheet>();
@@ -78,5 +80,15 @@ export function fillLabel(host: HTMLElement, content: LabelContent): void {
   more.textContent = details;
   for (const old of [...root.children]) if (old.tagName !== 'STYLE') old.remove();
   root.append(button, more);
+  const tip = content.kind === 'counted' ? content.texts.tip : undefined;
+  if (tip) {
+    // The new-chat suggestion of a long chat, on its own line under the details.
+    const line = doc.createElement('span');
+    line.className = 'tip';
+    line.textContent = tip;
+    root.append(line);
+  }
   host.dataset.state = content.kind;
+  if (tip) host.dataset.tip = 'new-chat';
+  else delete host.dataset.tip;
 }

@@ -5,7 +5,7 @@
  * (the first Intl formatter of a page sets up ICU data first: a long task on the chat page).
  */
 import { carbonQuantity, energyQuantity, quantityText, waterQuantity } from '../display/scales';
-import { formatCount } from '../display/numbers';
+import { formatCount, formatShare } from '../display/numbers';
 import type { LabelTexts, TurnFootprint } from '../domain/turns';
 import { t, tn } from '../i18n/t';
 
@@ -19,6 +19,17 @@ export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: strin
   if (f.approximateTokenizer) parts.push(t('tokens_approximate', f.approximateTokenizer));
   if (f.estimatedReasoningTokens) parts.push(t('label_reasoningEstimated', formatCount(f.estimatedReasoningTokens, locale)));
   if (f.images) parts.push(tn('label_images', f.images, locale, formatCount(f.images, locale)));
+  if (f.historyShare) parts.push(t('history_shareOfInput', formatShare(f.historyShare, locale)));
   const details = parts.join(' · ');
-  return { summary, details, spoken: t('label_spoken', [summary, details]) };
+  if (!f.newChat) return { summary, details, spoken: t('label_spoken', [summary, details]) };
+  // A long chat: the summary says what a new chat saves, the details what the next answer would take in each.
+  const { historyEnergyShare, hereKwh, newChatKwh } = f.newChat;
+  const hint = t('label_newChatHint', formatShare(hereKwh > 0 ? 1 - newChatKwh / hereKwh : 0, locale));
+  const tip = t('label_newChat', [
+    formatShare(historyEnergyShare, locale),
+    quantityText(energyQuantity(newChatKwh, locale)),
+    quantityText(energyQuantity(hereKwh, locale)),
+  ]);
+  const withHint = `${summary} · ${hint}`;
+  return { summary: withHint, details, spoken: `${t('label_spoken', [summary, details])} ${tip}`, tip };
 }

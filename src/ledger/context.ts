@@ -2,8 +2,10 @@
 import type { LedgerEntry } from '../domain/ledger';
 import type { RemoteDeps } from '../remote/remote-mode';
 import { nextRetryAt } from '../remote/retry-queue';
-import { addDays, localDay, monthOf } from '../storage/days';
-import { retryQueueItem } from '../storage/items';
+import { BUDGET_DAYS, DEFAULT_BUDGET, budgetJustUsedUp, budgetLevel, type BudgetLevel } from '../domain/budget';
+import { addDays, daysEndingAt, localDay, monthOf } from '../storage/days';
+import { budgetAlertItem, retryQueueItem, settingsItem } from '../storage/items';
+import { queueWrite } from '../storage/write-queue';
 import { readDay, readMonth } from './store';
 import { rowEnergyKwh } from './totals';
 
@@ -13,13 +15,22 @@ export const RAW_TURNS_BUDGET_BYTES = 6_000_000;
 export interface LedgerDeps {
   remote: RemoteDeps;
   now?: () => number;
-  /** After today's totals change and at start (the badge). */
-  onTodayChanged?: (todayEnergyKwh: number) => Promise<void> | void;
+  /** After today's totals change and at start (the badge): today's energy and where the weekly budget stands. */
+  onTodayChanged?: (todayEnergyKwh: number, budget: BudgetStatus) => Promise<void> | void;
+  /** When the last 7 days have just used up the budget and its notification is on. */
+  onBudgetUsedUp?: (budget: BudgetStatus) => Promise<void> | void;
   /** Inside "delete all data", right after the removal: drop what the worker holds in memory (conversation history). */
   onDataDeleted?: () => void;
   /** Schedules (or with null cancels) the retry alarm. */
   scheduleRetry?: (at: number | null) => Promise<void> | void;
   rawTurnsBudgetBytes?: number;
+}
+
+/** Where the last 7 days stand against the weekly budget (src/domain/budget.ts). */
+export interface BudgetStatus {
+  level: BudgetLevel;
+  usedKwh: number;
+  weeklyKwh: number | null;
 }
 
 /** `images`: the image-gen record of the same answer; `entry` on a duplicate: the record already there, when readable. */
@@ -32,6 +43,8 @@ export interface LedgerContext {
   now: () => number;
   budget: number;
   todayEnergyKwh(): Promise<number>;
+  /** The energy of the last BUDGET_DAYS days (today included), from the daily totals. */
+  weekEnergyKwh(): Promise<number>;
   notifyToday(): Promise<void>;
   scheduleNextRetry(): Promise<void>;
 }
@@ -47,8 +60,26 @@ export function createContext(deps: LedgerDeps): LedgerContext {
       const rows = (await readMonth(monthOf(today))).days[today] ?? {};
       return Object.values(rows).reduce((s, r) => s + rowEnergyKwh(r), 0);
     },
+    async weekEnergyKwh() {
+      const days = daysEndingAt(localDay(now()), BUDGET_DAYS);
+      const months = await Promise.all([...new Set(days.map(monthOf))].map(readMonth));
+      let kwh = 0;
+      for (const month of months) for (const day of days) for (const row of Object.values(month.days[day] ?? {})) kwh += rowEnergyKwh(row);
+      return kwh;
+    },
     async notifyToday() {
-      if (deps.onTodayChanged) await deps.onTodayChanged(await ctx.todayEnergyKwh());
+      if (!deps.onTodayChanged && !deps.onBudgetUsedUp) return;
+      const [today, week, settings] = await Promise.all([ctx.todayEnergyKwh(), ctx.weekEnergyKwh(), settingsItem.getValue()]);
+      const setting = settings.budget ?? DEFAULT_BUDGET;
+      const budget: BudgetStatus = { level: budgetLevel(week, setting), usedKwh: week, weeklyKwh: setting.weeklyKwh };
+      // The level moves as an explicit state (stored, so a restarted worker notifies once per crossing, not again).
+      const before = await queueWrite(async () => {
+        const stored = await budgetAlertItem.getValue();
+        if (stored.level !== budget.level) await budgetAlertItem.setValue({ level: budget.level });
+        return stored.level;
+      });
+      if (budgetJustUsedUp(before, budget.level) && setting.notify && deps.onBudgetUsedUp) await deps.onBudgetUsedUp(budget);
+      if (deps.onTodayChanged) await deps.onTodayChanged(today, budget);
     },
     async scheduleNextRetry() {
       if (deps.scheduleRetry) await deps.scheduleRetry(nextRetryAt(await retryQueueItem.getValue()));

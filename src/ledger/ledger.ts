@@ -18,7 +18,7 @@ import { createRemoteSettings } from './remote-settings';
 import { createRetries } from './retries';
 import { updateSettings } from './update-settings';
 
-export { RAW_TURNS_BUDGET_BYTES, type LedgerDeps, type RecordOutcome } from './context';
+export { RAW_TURNS_BUDGET_BYTES, type BudgetStatus, type LedgerDeps, type RecordOutcome } from './context';
 
 export function createLedger(deps: LedgerDeps) {
   const ctx = createContext(deps);
@@ -45,7 +45,11 @@ export function createLedger(deps: LedgerDeps) {
     ...recording,
     ...retries,
     popupState: () => readPopupState({ now: ctx.now, keyStore: deps.remote.keyStore }),
-    updateSettings,
+    /** A new budget changes the badge's colour at once. */
+    updateSettings: async (patch: Parameters<typeof updateSettings>[0]) => {
+      await updateSettings(patch);
+      if (patch.budget) await ctx.notifyToday();
+    },
     recompute: () => recompute(ctx),
     exportLedger: (format: 'csv' | 'json') => exportLedger(format, ctx.now()),
     clear: () => deleteAllData(ctx),
@@ -54,6 +58,8 @@ export function createLedger(deps: LedgerDeps) {
     testRemote: remote.testRemote,
     keyMonth: usage.keyMonth,
     todayEnergyKwh: ctx.todayEnergyKwh,
+    /** The badge (today's energy, the budget's colour) from storage, and the budget's notification when it is due. */
+    refreshBadge: ctx.notifyToday,
   };
 }
 

@@ -7,6 +7,7 @@
 import { browser } from 'wxt/browser';
 import type { LedgerIndex, MonthTotals, Totals, TotalsRow } from '../domain/ledger';
 import type { PopupState, RemoteStatus } from '../domain/popup';
+import { DEFAULT_BUDGET } from '../domain/budget';
 import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { KeyStore } from '../remote/key-store';
@@ -141,6 +142,7 @@ export function buildPopupState(x: StateInputs): PopupState {
       estimateReasoning: x.settings.estimateReasoning,
       modelOverrides: { ...x.settings.modelOverrides } as Record<string, string>,
       pageLabels: { ...(x.settings.pageLabels ?? {}) } as Record<string, boolean>,
+      budget: { ...(x.settings.budget ?? DEFAULT_BUDGET) },
     },
     totals,
     daily: last30Days.map((day) => {

@@ -27,6 +27,7 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
       if (patch.pageLabel.on) delete s.pageLabels[patch.pageLabel.site];
       else s.pageLabels[patch.pageLabel.site] = false;
     }
+    if (patch.budget) s.budget = { weeklyKwh: patch.budget.weeklyKwh, notify: patch.budget.weeklyKwh !== null && patch.budget.notify };
     if (override) {
       if (override.modelKey === null) delete s.modelOverrides[override.site];
       else s.modelOverrides[override.site] = override.modelKey;

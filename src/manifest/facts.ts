@@ -23,5 +23,8 @@ export const FIREFOX_MIN_VERSION = '142.0';
  */
 export const FIREFOX_DATA_COLLECTION = { required: ['none'], optional: ['websiteActivity'] };
 
+/** API permissions asked for only when the person turns a feature on: the weekly budget's notification. */
+export const OPTIONAL_API_PERMISSIONS = ['notifications'] as const;
+
 /** Origins remote mode may ask for: any HTTPS service, or plain HTTP on this machine. */
 export const REMOTE_ORIGIN_PATTERNS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'];

@@ -10,11 +10,13 @@ import { DailyChart } from './components/DailyChart';
 import { DataActions } from './components/DataActions';
 import { KeyMonth } from './components/KeyMonth';
 import { LastAnswer, extrasOf } from './components/LastAnswer';
+import { later } from './components/Later';
 import { RegionSettings } from './components/RegionSettings';
 import { RemoteSettings } from './components/RemoteSettings';
 import { TotalsPanel } from './components/TotalsPanel';
 import { TrackingSettings } from './components/TrackingSettings';
 import { comparedWithUsual } from './usual-answer';
+import type { PeriodKey } from './view';
 
 type Load = { status: 'loading'; slow: boolean } | { status: 'error'; error: MessageError } | { status: 'ready'; state: PopupState };
 
@@ -34,9 +36,14 @@ export interface AppProps {
 
 export const METHODOLOGY_PATH = '/methodology.html';
 
+// The period figures price turns with the core's calculate: loaded after the first numbers, like the budget's setting.
+const PeriodInsights = later(() => import('./components/later-parts').then((m) => m.PeriodInsights));
+const BudgetSettings = later(() => import('./components/later-parts').then((m) => m.BudgetSettings));
+
 export function App({ locale = 'en', onNumbersShown, initialState, loadState }: AppProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading', slow: false });
   const [refreshError, setRefreshError] = useState<MessageError | null>(null);
+  const [period, setPeriod] = useState<PeriodKey>('today');
   // The numbers render first; charts and settings follow once they are painted.
   const [showRest, setShowRest] = useState(false);
   const shown = useRef(false);
@@ -127,7 +134,7 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
             </p>
           )}
           <Alerts state={load.state} locale={locale} />
-          <TotalsPanel state={load.state} locale={locale} />
+          <TotalsPanel state={load.state} locale={locale} period={period} onPeriod={setPeriod} />
           {load.state.remote.enabled && load.state.remote.hasKey && <KeyMonth locale={locale} />}
           <LastAnswer
             entry={load.state.lastTurn}
@@ -135,6 +142,7 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
             extras={extrasOf(load.state.lastTurn, load.state.lastImages)}
             usual={comparedWithUsual(load.state)}
           />
+          {showRest && <PeriodInsights period={period} locale={locale} />}
           {showRest && <Rest state={load.state} locale={locale} refresh={refresh} setRemote={setRemote} />}
         </main>
       )}
@@ -159,6 +167,7 @@ function Rest({
       <Breakdown state={state} locale={locale} />
       <RegionSettings region={state.settings.region} turns={state.totals.allTime.turns} locale={locale} onChanged={refresh} />
       <TrackingSettings state={state} locale={locale} onChanged={refresh} />
+      <BudgetSettings budget={state.settings.budget} locale={locale} onChanged={refresh} />
       <RemoteSettings remote={state.remote} locale={locale} onChanged={setRemote} />
       <DataActions turns={state.totals.allTime.turns} locale={locale} onChanged={refresh} />
     </>

@@ -1,4 +1,5 @@
 /** What an absent storage item reads as: the fallbacks src/storage/items.ts gives WXT, for readers that read keys directly. */
+import type { BudgetAlert } from '../domain/budget';
 import type { AllTimeTotals, LedgerIndex, MonthTotals } from '../domain/ledger';
 import { EMPTY_RETRY_QUEUE, INITIAL_REMOTE_STATE, type RemoteState, type RetryQueue } from '../domain/remote';
 import { DEFAULT_SETTINGS, type Settings } from '../domain/settings';
@@ -13,4 +14,5 @@ export const FALLBACKS = {
   ledgerIndex: { days: {}, months: [], lastTurn: null, lastImages: null } as LedgerIndex,
   allTimeTotals: null as AllTimeTotals | null,
   monthTotals: { days: {} } as MonthTotals,
+  budgetAlert: { level: 'off' } as BudgetAlert,
 };

@@ -8,6 +8,7 @@
  * sharing a key prefix). WXT keeps each key's version in a meta key `key$`.
  */
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import type { BudgetAlert } from '../domain/budget';
 import type { ConversationState } from '../domain/conversation';
 import type { AllTimeTotals, Inbox, LedgerIndex, MonthTotals } from '../domain/ledger';
 import type { RemoteState, RetryQueue } from '../domain/remote';
@@ -18,7 +19,7 @@ import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2
 import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurns } from './day-turns';
 import { FALLBACKS } from './fallbacks';
 import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
-import { migrateSettingsV1toV2, migrateSettingsV2toV3 } from './settings-migrations';
+import { migrateSettingsV1toV2, migrateSettingsV2toV3, migrateSettingsV3toV4 } from './settings-migrations';
 import { migrateSiteHealthV1toV2 } from './site-health-migrations';
 
 export { bareKey, type StorageKey };
@@ -100,9 +101,9 @@ function family<T>(prefix: StorageKey, o: ItemOptions<T>): ItemFamily<T> {
 
 export const STORAGE_ITEMS = {
   settings: single<Settings>(ITEM_KEYS.settings, {
-    version: 3,
+    version: 4,
     fallback: FALLBACKS.settings,
-    migrations: { 2: migrateSettingsV1toV2, 3: migrateSettingsV2toV3 },
+    migrations: { 2: migrateSettingsV1toV2, 3: migrateSettingsV2toV3, 4: migrateSettingsV3toV4 },
     deletedWithData: false,
   }),
   /** Latest health report per site, from the content scripts. */
@@ -123,6 +124,8 @@ export const STORAGE_ITEMS = {
   /** Null until first built (then summed from every month once). */
   allTimeTotals: single<AllTimeTotals | null>(ITEM_KEYS.allTimeTotals, { version: 1, fallback: FALLBACKS.allTimeTotals, deletedWithData: true }),
   inbox: single<Inbox>(ITEM_KEYS.inbox, { version: 2, fallback: { turns: [] }, migrations: { 2: migrateInboxV1toV2 }, deletedWithData: true }),
+  /** The budget's level as last shown on the badge: the notification is sent when it moves to `over`. */
+  budgetAlert: single<BudgetAlert>(ITEM_KEYS.budgetAlert, { version: 1, fallback: FALLBACKS.budgetAlert, deletedWithData: false }),
   conversationsPrunedAt: single<number>(ITEM_KEYS.conversationsPrunedAt, { version: 1, fallback: 0, deletedWithData: false }),
   /** Raw ledger turns, one key per local day (`YYYY-MM-DD`); see day-turns.ts for the encoding. */
   dayTurns: family<DayTurns | null>(ITEM_KEYS.dayTurns, {
@@ -169,6 +172,7 @@ export const retryQueueItem = STORAGE_ITEMS.retryQueue.item;
 export const ledgerIndexItem = STORAGE_ITEMS.ledgerIndex.item;
 export const allTimeTotalsItem = STORAGE_ITEMS.allTimeTotals.item;
 export const inboxItem = STORAGE_ITEMS.inbox.item;
+export const budgetAlertItem = STORAGE_ITEMS.budgetAlert.item;
 export const dayTurnsItem = (day: string) => STORAGE_ITEMS.dayTurns.item(day);
 export const monthTotalsItem = (month: string) => STORAGE_ITEMS.monthTotals.item(month);
 

@@ -19,6 +19,7 @@ export const ITEM_KEYS = {
   dayTurns: 'local:turns:',
   monthTotals: 'local:totals:',
   conversations: 'local:conversation:',
+  budgetAlert: 'local:budget-alert',
 } as const satisfies Record<string, StorageKey>;
 
 /** A month's daily-totals key (`YYYY-MM`). */

@@ -20,6 +20,7 @@ import { browserHasPermission } from '../remote/remote-mode';
 import { RETRY_ALARM } from '../remote/retry-queue';
 import { MIDNIGHT_ALARM, registerAlarms, scheduleMidnightAlarm, scheduleRetryAlarm } from './alarms';
 import { showTodayOnBadge } from './badge';
+import { notifyBudgetUsedUp } from './budget-notification';
 import { timedCount, timedHandlers } from './timings';
 
 /** Pruning old conversations waits until the worker has settled after start-up. */
@@ -28,7 +29,8 @@ const PRUNE_DELAY_MS = 60_000;
 export function startWorker(): void {
   const ledger = createLedger({
     remote: { keyStore: indexedDbKeyStore(), hasPermission: browserHasPermission },
-    onTodayChanged: (kwh) => showTodayOnBadge(kwh).catch(() => undefined),
+    onTodayChanged: (kwh, budget) => showTodayOnBadge(kwh, budget).catch(() => undefined),
+    onBudgetUsedUp: (budget) => notifyBudgetUsedUp(budget).catch(() => undefined),
     onDataDeleted: dropCachedConversations,
     scheduleRetry: (at) => scheduleRetryAlarm(at),
   });
@@ -54,7 +56,8 @@ export function startWorker(): void {
     {
       [RETRY_ALARM]: () => ledger.processRetries(),
       [MIDNIGHT_ALARM]: async () => {
-        await showTodayOnBadge(await ledger.todayEnergyKwh());
+        // A new day: today starts at 0 and the budget's 7 days move on.
+        await ledger.refreshBadge();
         await scheduleMidnightAlarm();
       },
     },

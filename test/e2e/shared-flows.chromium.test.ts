@@ -8,6 +8,7 @@ import type { DriverBrowser } from './support/driver';
 import { launchChromiumDriver } from './support/chromium-driver';
 import { importScenario } from './scenarios/import.scenario';
 import { keyMonthScenario } from './scenarios/key-month.scenario';
+import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { LOOPBACK_SERVICE_ORIGIN, remoteScenario } from './scenarios/remote.scenario';
@@ -29,4 +30,5 @@ describe('Chromium', () => {
   importScenario(ctx);
   remoteScenario(ctx);
   keyMonthScenario(ctx);
+  insightsScenario(ctx);
 });

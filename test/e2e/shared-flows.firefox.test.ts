@@ -8,6 +8,7 @@ import type { DriverBrowser } from './support/driver';
 import { launchFirefoxDriver } from './support/firefox-driver';
 import { importScenario } from './scenarios/import.scenario';
 import { keyMonthScenario } from './scenarios/key-month.scenario';
+import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { remoteScenario } from './scenarios/remote.scenario';
@@ -29,4 +30,5 @@ describe('Firefox', () => {
   importScenario(ctx);
   remoteScenario(ctx);
   keyMonthScenario(ctx);
+  insightsScenario(ctx);
 });

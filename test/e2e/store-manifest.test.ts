@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHAT_HOST_MATCHES } from '../../src/sites/hosts';
-import { FIREFOX_DATA_COLLECTION, ICON_SIZES, MINIMUM_CHROME_VERSION, REMOTE_ORIGIN_PATTERNS } from '../../src/manifest/facts';
+import { FIREFOX_DATA_COLLECTION, ICON_SIZES, MINIMUM_CHROME_VERSION, OPTIONAL_API_PERMISSIONS, REMOTE_ORIGIN_PATTERNS } from '../../src/manifest/facts';
 import { BUILT_EXTENSION } from './support/extension-page';
 import { FIREFOX_EXTENSION_DIR } from './support/firefox-driver';
 
@@ -64,11 +64,18 @@ describe.each(builds)('the $name build', ({ dir, action }) => {
   it('asks only for permissions the store listing justifies, each under its own heading', () => {
     const hosts = (manifest.host_permissions as string[] | undefined) ?? manifest.permissions.filter((p) => p.includes('://'));
     const apis = manifest.permissions.filter((p) => !p.includes('://'));
-    const optional = (manifest.optional_host_permissions as string[] | undefined) ?? (manifest.optional_permissions as string[]);
+    // Chrome: origins in optional_host_permissions, APIs in optional_permissions; Firefox MV2: both in optional_permissions.
+    const optionalAll = [
+      ...((manifest.optional_host_permissions as string[] | undefined) ?? []),
+      ...((manifest.optional_permissions as string[] | undefined) ?? []),
+    ];
+    const optional = optionalAll.filter((p) => p.includes('://'));
+    const optionalApis = optionalAll.filter((p) => !p.includes('://'));
     expect(apis.sort()).toEqual(['alarms', 'storage']);
     expect(hosts).toEqual(CHAT_HOST_MATCHES);
     expect(optional).toEqual(REMOTE_ORIGIN_PATTERNS);
-    for (const p of [...apis, ...hosts, ...optional])
+    expect(optionalApis).toEqual([...OPTIONAL_API_PERMISSIONS]);
+    for (const p of [...apis, ...hosts, ...optional, ...optionalApis])
       expect(listing, `docs/store-listing.md justifies ${p}`).toMatch(new RegExp(`^#{3,4} .*\`${p.replace(/[.*]/g, (c) => `\\${c}`)}\``, 'm'));
   });
 

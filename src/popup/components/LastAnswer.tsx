@@ -2,7 +2,8 @@ import { imageCountOf } from '../../domain/image-records';
 import type { LedgerEntry } from '../../domain/ledger';
 import { approximationOf, LEGACY_TOKENIZER, TOKENIZER_NAMES } from '../../domain/tokenizers';
 import { SITE_LABELS } from '../../sites';
-import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatUnitlessEstimate, formatWhen, waterQuantity } from '../../display';
+import { historyShare } from '../../core/shares';
+import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatShare, formatUnitlessEstimate, formatWhen, waterQuantity } from '../../display';
 import { t, tn } from '../../i18n/t';
 import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
 import { computedByText, modelText, regionName } from '../view';
@@ -119,6 +120,12 @@ export function LastAnswer({
                 ]}
               />
             </span>
+            {historyShare(entry) > 0 && (
+              <span class="muted" data-testid="last-history-share">
+                {' · '}
+                {t('history_shareOfInput', formatShare(historyShare(entry), locale))}
+              </span>
+            )}
           </dd>
           <dt>{t('last_output')}</dt>
           <dd data-testid="last-output">{formatCount(entry.outputTokens, locale)}</dd>

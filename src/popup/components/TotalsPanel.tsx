@@ -3,6 +3,12 @@ import type { PopupState } from '../../domain';
 import { carbonQuantity, energyQuantity, formatCount, waterQuantity, type Quantity } from '../../display';
 import { t, tn } from '../../i18n/t';
 import { PERIOD_KEYS, periodLabel, type PeriodKey } from '../view';
+import { later } from './Later';
+// The styles of the period figures and the budget, in the popup's one stylesheet (their components load later).
+import '../insights.css';
+
+/** Only with a budget set, so it can follow the first numbers. */
+const BudgetProgress = later(() => import('./later-parts').then((m) => m.BudgetProgress));
 import { Equivalents } from './Equivalents';
 import { QuantityText } from './QuantityText';
 import { StressBadge } from './StressBadge';
@@ -19,8 +25,21 @@ function Figure({ label, q, testId }: { label: string; q: Quantity; testId: stri
 }
 
 /** Energy, carbon and water for one period, the water-stress badge and the everyday equivalents. */
-export function TotalsPanel({ state, locale }: { state: PopupState; locale: string }) {
-  const [period, setPeriod] = useState<PeriodKey>('today');
+export function TotalsPanel({
+  state,
+  locale,
+  period: chosen,
+  onPeriod,
+}: {
+  state: PopupState;
+  locale: string;
+  /** The period, when the page holds it (the period figures below the latest answer follow it). */
+  period?: PeriodKey;
+  onPeriod?: (p: PeriodKey) => void;
+}) {
+  const [own, setOwn] = useState<PeriodKey>('today');
+  const period = chosen ?? own;
+  const setPeriod = onPeriod ?? setOwn;
   const totals = state.totals[period];
   const label = periodLabel(period);
   return (
@@ -53,6 +72,7 @@ export function TotalsPanel({ state, locale }: { state: PopupState; locale: stri
               formatCount(totals.outputTokens, locale),
             ])}
       </p>
+      <BudgetProgress usedKwh={state.totals.last7.energyKwh} budget={state.settings.budget} locale={locale} />
       <StressBadge region={state.settings.region} />
       <Equivalents amounts={totals} locale={locale} />
     </section>

@@ -141,9 +141,9 @@ describe('settings v1 -> v2', () => {
     // WXT migrates an item when it is defined: a fresh module defines it over the stored v1 value.
     vi.resetModules();
     const { settingsItem } = await import('../../../src/storage/items');
-    // The item is at v3 now (test/unit/storage/settings-v3.test.ts): v2 then v3 run in turn.
-    expect(await settingsItem.getValue()).toEqual({ ...v1, estimateReasoning: true, pageLabels: {} });
-    expect((await dump())['settings$']).toEqual({ v: 3 });
+    // The item is at v4 now (test/unit/storage/settings-v4.test.ts): v2, v3 and v4 run in turn.
+    expect(await settingsItem.getValue()).toEqual({ ...v1, estimateReasoning: true, pageLabels: {}, budget: { weeklyKwh: null, notify: false } });
+    expect((await dump())['settings$']).toEqual({ v: 4 });
   });
 });
 

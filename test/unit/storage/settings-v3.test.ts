@@ -16,8 +16,9 @@ describe('settings v2 -> v3', () => {
     await fakeBrowser.storage.local.set({ settings: v2, settings$: { v: 2 } });
     vi.resetModules();
     const { settingsItem } = await import('../../../src/storage/items');
-    expect(await settingsItem.getValue()).toEqual({ ...v2, pageLabels: {} });
-    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 3 });
+    // v4 follows at once (test/unit/storage/settings-v4.test.ts).
+    expect(await settingsItem.getValue()).toEqual({ ...v2, pageLabels: {}, budget: { weeklyKwh: null, notify: false } });
+    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 4 });
   });
 
   it('migrates a v1 value through v2 to v3', () => {

@@ -1,0 +1,145 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { whatIf, type WhatIfChoice } from '../../core/insights';
+import { formatCount } from '../../display';
+import { t } from '../../i18n/t';
+import { readPeriodData, type PeriodData } from '../../ledger/insights-read';
+import { localDay } from '../../storage/days';
+import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfTexts } from '../insights-view';
+import { periodLabel, regionName, type PeriodKey } from '../view';
+
+type Load = { status: 'loading' } | { status: 'ready'; period: PeriodKey; data: PeriodData } | { status: 'error' };
+
+/**
+ * For the period chosen in the totals (shown under the latest answer, which keeps to the first screen): the change against the period before, the chats that took the most
+ * energy (with links that open them), and what the same tokens would have cost with another model
+ * or in another region. Read from storage when the period changes (stored turns and daily totals).
+ */
+export function PeriodInsights({ period, locale, now = Date.now }: { period: PeriodKey; locale: string; now?: () => number }) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    readPeriodData(PERIOD_SPANS[period], localDay(now())).then(
+      (data) => current && setLoad({ status: 'ready', period, data }),
+      () => current && setLoad({ status: 'error' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [period]);
+  if (load.status !== 'ready') return null;
+  const { data } = load;
+  const change = periodChangeText(load.period, data.change?.change ?? null, locale);
+  return (
+    <>
+      {change && (
+        <p class="muted period-change" data-testid="period-change">
+          {periodLabel(load.period)}: {change}
+        </p>
+      )}
+      {data.storedAnswers < data.allAnswers && (
+        <p class="note" data-testid="period-partial">
+          {t('insights_partial', [formatCount(data.storedAnswers, locale), formatCount(data.allAnswers, locale)])}
+        </p>
+      )}
+      <CostliestChats data={data} locale={locale} />
+      <WhatIfFigure data={data} locale={locale} />
+    </>
+  );
+}
+
+function CostliestChats({ data, locale }: { data: PeriodData; locale: string }) {
+  const rows = chatRows(data.chats, locale);
+  return (
+    <section aria-labelledby="costliest-h" class="insights">
+      <h2 id="costliest-h">{t('insights_costliestHeading')}</h2>
+      {rows.length === 0 ? (
+        <p class="muted">{t('insights_costliestNone')}</p>
+      ) : (
+        <ol class="chats" data-testid="costliest-chats">
+          {rows.map((r) => (
+            <li key={r.key} data-testid="costliest-chat">
+              <span class="chat-energy">{r.energy}</span>
+              <span class="chat-what">
+                <strong>{r.site}</strong> · {r.answers}
+                {r.history && <> · {r.history}</>}
+              </span>
+              {r.url ? (
+                <a
+                  href={r.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={r.openLabel}
+                  aria-label={r.openLabel}
+                  data-testid="chat-link"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void browser.tabs.create({ url: r.url! });
+                  }}
+                >
+                  {t('insights_open')}
+                </a>
+              ) : (
+                <span class="muted" data-testid="chat-no-link">
+                  {t('insights_noLink')}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const AS_RECORDED = '';
+
+function WhatIfFigure({ data, locale }: { data: PeriodData; locale: string }) {
+  const [model, setModel] = useState(AS_RECORDED);
+  const [region, setRegion] = useState(AS_RECORDED);
+  const choice: WhatIfChoice = useMemo(() => ({ ...(model ? { modelKey: model } : {}), ...(region ? { region } : {}) }), [model, region]);
+  const figure = useMemo(() => (model || region ? whatIf(data.entries, choice) : null), [data, choice]);
+  if (data.entries.length === 0) return null;
+  const texts = figure ? whatIfTexts(choice, figure, locale) : null;
+  return (
+    <section aria-labelledby="whatif-h" class="insights">
+      <h2 id="whatif-h">{t('insights_whatIfHeading')}</h2>
+      <p class="muted">{t('insights_whatIfHelp')}</p>
+      <div class="whatif-pickers">
+        <label>
+          {t('insights_whatIfModel')}
+          <select value={model} data-testid="whatif-model" onChange={(e) => setModel((e.currentTarget as HTMLSelectElement).value)}>
+            <option value={AS_RECORDED}>{t('insights_asRecorded')}</option>
+            {WHAT_IF_MODELS.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('insights_whatIfRegion')}
+          <select value={region} data-testid="whatif-region" onChange={(e) => setRegion((e.currentTarget as HTMLSelectElement).value)}>
+            <option value={AS_RECORDED}>{t('insights_asRecorded')}</option>
+            {WHAT_IF_REGIONS.map((k) => (
+              <option key={k} value={k}>
+                {regionName(k)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {texts && figure && (
+        <div aria-live="polite">
+          <p class="whatif-result" data-testid="whatif-result">
+            {texts.result}
+          </p>
+          <p class="muted" data-testid="whatif-other">
+            {texts.other}
+          </p>
+          {figure.unchanged > 0 && model && <p class="muted">{t('insights_whatIfImages')}</p>}
+        </div>
+      )}
+    </section>
+  );
+}
