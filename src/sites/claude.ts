@@ -14,6 +14,7 @@
  */
 import { defineAdapter, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
 import { byRole, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, idInUrl, joinTexts, labelText, lastOf, streamingBy, visibleText } from './dom';
+import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const PROMPT = '[data-testid="user-message"]';
 const USER_CHAIN = [PROMPT, '.font-user-message'];
@@ -94,7 +95,7 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
   sendButtonSelector: 'button[aria-label="Send message"], button[aria-label="Send Message"], [data-testid="send-button"]',
 
   findTurns(doc) {
-    const conversation = claude.conversationId(doc.location?.href ?? '') ?? 'new';
+    const conversation = claude.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
     const found = byRole(doc, USER_CHAIN, ASSISTANT_CHAIN).filter(({ element }) => !element.closest('#markdown-artifact'));
     return derivedIds(conversation, found);
   },

@@ -28,6 +28,7 @@ import {
   streamingBy,
   visibleText,
 } from './dom';
+import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const USER_CHAIN = ['[data-content="user-message"]', '[data-testid="user-message"]'];
 const ASSISTANT_CHAIN = ['[data-content="ai-message"]', '[data-testid="ai-message"]'];
@@ -65,7 +66,7 @@ export const copilot: SiteAdapter = /* @__PURE__ */ defineAdapter(copilotSite, {
   sendButtonSelector: 'button[data-testid="submit-button"], button[aria-label="Submit message"]',
 
   findTurns(doc) {
-    const conversation = copilot.conversationId(doc.location?.href ?? '') ?? 'new';
+    const conversation = copilot.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
     return derivedIds(conversation, byRole(doc, USER_CHAIN, ASSISTANT_CHAIN));
   },
 

@@ -19,6 +19,7 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts, type Streaming } from './adapter';
 import { derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, inPageOrder, joinTexts, lastOf, precedes, streamingBy, visibleText } from './dom';
+import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const ITEM = '[data-virtual-list-item-key]';
 const MESSAGE = '.ds-message';
@@ -152,7 +153,7 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
   sendButtonSelector: `${ROUND_BUTTON}, [role="button"][aria-disabled="false"], button[type="submit"]`,
 
   findTurns(doc) {
-    const conversation = deepseek.conversationId(doc.location?.href ?? '') ?? 'new';
+    const conversation = deepseek.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
     const marked = doc.querySelector(PROMPT_TEXT) !== null;
     const found = messageElements(doc).flatMap((element) => {
       const role = roleOf(element, marked);

@@ -15,6 +15,7 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
 import { byRole, CHROME_SELECTOR, firstElement, firstMatching, idInUrl, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from './dom';
+import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const PAIR = '.conversation-container[id]';
 const USER = 'user-query';
@@ -78,7 +79,7 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
   sendButtonSelector: 'button.send-button, button[aria-label="Send message"]',
 
   findTurns(doc) {
-    const conversation = gemini.conversationId(doc.location?.href ?? '') ?? 'new';
+    const conversation = gemini.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
     return withPageIds(conversation, byRole(doc, [USER], [ANSWER]), (element, role) => {
       const pair = element.closest(PAIR)?.id;
       return pair ? `${pair}:${role === 'user' ? 'u' : 'a'}` : null;

@@ -30,6 +30,7 @@ import {
   visibleText,
   withPageIds,
 } from './dom';
+import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const ROW = '[id^="response-"]';
 const USER_BUBBLE = '[data-testid="user-message"]';
@@ -110,7 +111,7 @@ export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
   sendButtonSelector: 'button[data-testid="chat-submit"], button[aria-label="Submit"], button[type="submit"]',
 
   findTurns(doc) {
-    const conversation = grok.conversationId(doc.location?.href ?? '') ?? 'new';
+    const conversation = grok.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
     return withPageIds(conversation, messages(doc), (element, role) =>
       element.id.startsWith('response-') ? `${element.id.slice('response-'.length)}:${role}` : null,
     );

@@ -12,6 +12,7 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
 import { CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, lastOf, streamingBy, visibleText, withPageIds } from './dom';
+import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const MESSAGE = '[data-message-id$="_user"], [data-message-id$="_assistant"]';
 const ARTICLE = '[role="article"]';
@@ -76,7 +77,7 @@ export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
   sendButtonSelector: SEND_BUTTONS,
 
   findTurns(doc) {
-    const conversation = meta.conversationId(doc.location?.href ?? '') ?? 'new';
+    const conversation = meta.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
     return withPageIds(conversation, messages(doc), (element) => element.getAttribute('data-message-id'));
   },
 

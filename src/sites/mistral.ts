@@ -11,6 +11,7 @@
  */
 import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
 import { CHROME_SELECTOR, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, joinTexts, labelText, precedes, visibleText, withPageIds } from './dom';
+import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const MESSAGE = '[data-message-author-role]';
 const MESSAGE_ID = '[data-message-id]';
@@ -64,7 +65,7 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
   sendButtonSelector: 'button[type="submit"], button[aria-label*="Send" i]',
 
   findTurns(doc) {
-    const conversation = mistral.conversationId(doc.location?.href ?? '') ?? 'new';
+    const conversation = mistral.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
     const found = firstMatching(doc, [MESSAGE, MESSAGE_ID]).flatMap((element) => {
       const role = roleOf(element);
       return role ? [{ role, element }] : [];

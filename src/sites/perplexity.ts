@@ -31,6 +31,7 @@ import {
   streamingBy,
   visibleText,
 } from './dom';
+import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const QUERY = '.group\\/query';
 const USER_CHAIN = [`h1${QUERY}`, QUERY];
@@ -96,7 +97,7 @@ export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexityS
   sendButtonSelector: 'button[aria-label="Submit"], button[data-testid="submit-button"], button[type="submit"]',
 
   findTurns(doc) {
-    const conversation = perplexity.conversationId(doc.location?.href ?? '') ?? 'new';
+    const conversation = perplexity.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
     return derivedIds(conversation, byRole(doc, USER_CHAIN, ASSISTANT_CHAIN));
   },
 

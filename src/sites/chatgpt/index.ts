@@ -20,6 +20,7 @@ import { derivedIds, firstElement, firstMatching, idInUrl, joinTexts, streamingB
 import { CONVERSATION, HOOKS, MESSAGE_CHAIN, MODEL_CHAIN, roleOf, SKIP } from './hooks';
 import { readImages } from './images';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
+import { UNSAVED_CONVERSATION_PREFIX } from '../conversation-url';
 
 function hasPlaceholderImage(el: Element): boolean {
   return readImages(readerOf(el).imageScope(el), 'placeholder-check').some((i) => !i.ready);
@@ -66,7 +67,7 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
   sendButtonSelector: '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating])',
 
   findTurns(doc) {
-    const conversation = chatgpt.conversationId(doc.location?.href ?? '') ?? chatgpt.conversationIdInPage?.(doc) ?? 'new';
+    const conversation = chatgpt.conversationId(doc.location?.href ?? '') ?? chatgpt.conversationIdInPage?.(doc) ?? UNSAVED_CONVERSATION_PREFIX;
     const found = firstMatching(doc, MESSAGE_CHAIN).flatMap((element) => {
       const role = roleOf(element);
       return role ? [{ role, element }] : [];
