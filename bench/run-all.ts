@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every bench/*.bench.ts in turn (one at a time, so they
- * do not compete for the two cores) and prints each one's report. The
+ * do not compete for the cores) and prints each one's report. The
  * extension is built once, first, for the benches that load it.
  */
 import { readdirSync } from 'node:fs';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
 
-// Label strings as the sites show them (sources: ../shared/research/chat-sites-2026.md, and the
-// per-site fixture notes in test/fixtures/sites/README.md).
+// Label strings as the sites show them (sources: the per-site fixture notes in
+// test/fixtures/sites/README.md).
 const LABELS: [label: string, lang: string, seconds: number][] = [
   ['Thought for 15m 31s', 'en', 931],
   ['Reasoned for 12 seconds', 'en', 12],
@@ -26,7 +26,7 @@ const LABELS: [label: string, lang: string, seconds: number][] = [
   ['8 秒間思考しました', 'ja', 8],
   ['思考時間: 1分30秒', 'ja', 90],
   ['25秒で思考', 'ja', 25],
-  // Seen in exports of live chats (index ids in /tmp research notes, summarized in test/fixtures/sites/README.md).
+  // Seen in exports of live chats (several are in test/fixtures/sites/chatgpt-reasoning.html, with their sources).
   ['Reasoned about file ingestion process for 41 seconds', 'en', 41],
   ['Worked for 8m 19s', 'en', 499],
   ['Nachgedacht für 1m 9s', 'de', 69],
