@@ -2,13 +2,14 @@
  * Where the browser tests save their screenshots: the one place that decides it. By default in
  * test/e2e/.screenshots/ (ignored by git), so a test run leaves the tree clean; with
  * UPDATE_SCREENSHOTS=1 (`npm run screenshots`) in test/e2e/screenshots/, the committed pictures
- * the README and the store texts show, refreshed on purpose.
+ * (the README shows one), refreshed on purpose.
  */
 import { mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const COMMITTED_SCREENSHOTS = resolve('test/e2e/screenshots');
-export const SCRATCH_SCREENSHOTS = resolve('test/e2e/.screenshots');
+export const COMMITTED_SCREENSHOTS = fileURLToPath(new URL('../screenshots', import.meta.url));
+export const SCRATCH_SCREENSHOTS = fileURLToPath(new URL('../.screenshots', import.meta.url));
 
 /** True when this run refreshes the committed screenshots. */
 export const UPDATING_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
