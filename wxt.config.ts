@@ -31,7 +31,7 @@ export default defineConfig({
       groups.push(pages.splice(popup, 1));
     },
   },
-  zip: { excludeSources: ['var/**', 'bench/results/**', 'test/e2e/screenshots/**', 'docs/store-assets/**', '.ci/**'] },
+  zip: { excludeSources: ['var/**', 'bench/results/**', 'test/e2e/screenshots/**', 'test/e2e/.screenshots/**', 'docs/store-assets/**', '.ci/**'] },
   manifest: ({ browser }) => ({
     // Name and description in every language the extension ships: public/_locales/<lang>/messages.json.
     name: '__MSG_extName__',

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every bench/*.bench.ts in turn (one at a time, so they
- * do not compete for the two cores) and prints each one's report. The
+ * do not compete for the cores) and prints each one's report. The
  * extension is built once, first, for the benches that load it.
  */
 import { readdirSync } from 'node:fs';
@@ -15,8 +15,8 @@ const files = readdirSync(dir)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
-/** Benches that need no built extension: the service, and reading an import file in Node. */
-const WITHOUT_EXTENSION = new Set(['service.bench.ts', 'import.bench.ts']);
+/** Benches that need no built extension: the service, reading an import file, and the ledger's year, in Node. */
+const WITHOUT_EXTENSION = new Set(['service.bench.ts', 'import.bench.ts', 'ledger-year.bench.ts']);
 if (files.some((f) => !WITHOUT_EXTENSION.has(f))) buildExtensionUnlessGiven(undefined);
 
 let failed = 0;

@@ -21,7 +21,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { calculate } from '../src/core';
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
     console.log(
       `\nFloor (>= ${FLOOR_RATIO * 100}% of bare req/s, p99 <= ${FLOOR_P99_MS} ms, no errors): SQLite ${met(verdict.sqlite.met)}, Redis ${met(verdict.redis.met)}.` +
         `\nStorage per idempotency record: SQLite file ${verdict.storagePerRecord.sqliteFileBytes.toFixed(0)} B, Redis memory ${verdict.storagePerRecord.redisMemoryBytes.toFixed(0)} B.` +
-        `\nLoad average ${verdict.loadAverage.join(' ')} (2 cores).`,
+        `\nLoad average ${verdict.loadAverage.join(' ')} (${cpus().length} cores).`,
     );
     const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(resultsDir, { recursive: true });

@@ -1,7 +1,7 @@
 /**
  * The page bench's reference points besides the page alone and AI-Wattch:
  *  - a naive tracker (a page script) that re-reads and re-tokenizes every message on each update,
- *    as tracker A in the research notes does;
+ *    the simplest way a tracker can work;
  *  - the floor of the worker's counting: tokenizing a turn's prompt and answer once, in the
  *    extension's worker, with a tokenizer as warm as the extension's.
  */

@@ -51,7 +51,7 @@ export interface FunctionCost {
 
 /**
  * A gap between samples far longer than the 100 µs interval means the sampler (and the page) were
- * not running: the 2-core machine was busy elsewhere. The clamped figures count such a gap as one
+ * not running: the machine's cores were busy elsewhere. The clamped figures count such a gap as one
  * typical interval (the profile's median); the raw figures count it in full.
  */
 const STARVED_US = 1_000;

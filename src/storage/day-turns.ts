@@ -8,7 +8,7 @@
  * about 15 MB, over chrome.storage.local's 10 MB. Version 2 stores each turn
  * as a positional row with repeated strings (site, conversation, model,
  * region, plan...) in a per-day dictionary: about 120 bytes a turn, 4.4 MB a
- * year (measured by test/unit/ledger/measure-year.ts).
+ * year (`npm run bench -- ledger-year`).
  *
  * Version 3 appends three numbers to each row: reasoning tokens counted from
  * text the page showed, hidden reasoning tokens estimated from a duration, and

@@ -2,7 +2,7 @@
  * The page label in Debian's Chromium on chatgpt.com (fixture page, no network), with the browser's
  * UI in English, German and Japanese: after a streamed answer, a label in its shadow root right
  * after the answer shows the figures the popup shows for the latest answer, the token counts on
- * keyboard focus; the site's switch hides it. Screenshots: test/e2e/screenshots/page-label*.png.
+ * keyboard focus; the site's switch hides it. Screenshots page-label*.png (support/screenshots.ts says where).
  * After a reload the label of an answer counted before comes back, and nothing is counted twice.
  * And the first run: installing opens the welcome page.
  */
@@ -15,6 +15,7 @@ import type { PopupState } from '../../src/domain';
 import { storedConversation } from './support/chat-pages';
 import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION, openExtensionPage } from './support/extension-page';
+import { screenshotPath } from './support/screenshots';
 
 const fixturesDir = new URL('../fixtures/sites/', import.meta.url);
 const page = readFileSync(new URL('chatgpt.html', fixturesDir), 'utf8').replace(
@@ -112,7 +113,7 @@ describe.each(LOCALES)('the page label, UI in $locale', ({ locale, numbers, suff
     await tab.bringToFront();
     await tab.locator('[data-message-author-role="assistant"]').last().scrollIntoViewIfNeeded();
     await button.focus();
-    await tab.screenshot({ path: `test/e2e/screenshots/page-label${suffix}.png` });
+    await tab.screenshot({ path: screenshotPath(`page-label${suffix}.png`) });
 
     // The popup's switch for ChatGPT (in the collapsed tracking settings) hides it, and shows it again.
     await popup.page.reload();
@@ -192,7 +193,7 @@ describe('first run', () => {
     expect(await welcome.locator('h1').textContent()).toBe('Willkommen bei AI Chat Footprint');
     expect(await welcome.locator('[data-testid="welcome-region"]').inputValue()).toBe('global-avg');
     await welcome.setViewportSize({ width: 900, height: 1100 });
-    await welcome.screenshot({ path: 'test/e2e/screenshots/welcome-de.png', fullPage: true });
+    await welcome.screenshot({ path: screenshotPath('welcome-de.png'), fullPage: true });
     await welcome.locator('[data-testid="welcome-history"]').uncheck();
     await welcome.locator('[data-testid="welcome-status"]', { hasText: 'Gespeichert.' }).waitFor();
     const popup = await openExtensionPage(ext.context, ext.extensionId);

@@ -4,15 +4,14 @@
  * the latest answer gets), then the popup in English, German and Japanese. The line says what the
  * popup's own state gives, and the latest answer still ends within the first 380x600 screen.
  */
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PopupState } from '../../src/domain';
 import { comparedWithUsual, usualComparisonTexts } from '../../src/popup/usual-answer';
 import { useCatalog } from '../support/messages';
 import { BUILT_EXTENSION, openExtensionPage } from './support/extension-page';
 import { launchWithExtension, type LaunchedExtension } from './support/launch';
+import { SCREENSHOTS } from './support/screenshots';
 
-const SCREENSHOTS = resolve('test/e2e/screenshots');
 const sentence = (n: number) => `Cooling water use depends on the climate and the design of the data centre, point ${n}. `;
 
 describe.each([

@@ -3,24 +3,23 @@
  * worker: turns are fed with runtime messages from the popup page, and the
  * popup must show exactly the token counts (o200k) and the footprint the core
  * computes for them. Also: region change and recompute, screenshots in light
- * and dark mode (test/e2e/screenshots/).
+ * and dark mode (in SCREENSHOTS: support/screenshots.ts decides where).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { calculate } from '../../src/core';
 import { carbonQuantity, energyQuantity, formatCount, quantityText, waterQuantity, type Quantity } from '../../src/display';
 import { createApiKey, startService, type RunningService } from '../../src/server/start';
 import { BUILT_EXTENSION, patchedExtension } from './support/extension-page';
 import { launchWithExtension, type LaunchedExtension } from './support/launch';
+import { SCREENSHOTS } from './support/screenshots';
 
 /** A quantity as the page's text reads once whitespace is collapsed. */
 const shown = (q: Quantity) => quantityText(q).replace(/\s+/g, ' ');
-
-const SCREENSHOTS = resolve('test/e2e/screenshots');
 
 /** The totals and the latest answer end within the popup's first 600 px; every settings panel is closed. */
 async function expectFirstScreen(on: Page): Promise<void> {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { DriverBrowser, DriverPage, LaunchOptions } from './driver';
 import { BUILT_EXTENSION, patchedExtension } from './extension-page';
 import { launchWithExtension, serveChatPage } from './launch';
+import { screenshotPath } from './screenshots';
 
 function chromiumPage(page: Page): DriverPage {
   return {
@@ -25,7 +26,7 @@ function chromiumPage(page: Page): DriverPage {
         .replace(/\s+/g, ' ')
         .trim(),
     setViewport: (width, height) => page.setViewportSize({ width, height }),
-    screenshot: async (path, opts) => void (await page.screenshot({ path, fullPage: opts?.fullPage ?? false })),
+    screenshot: async (name, opts) => void (await page.screenshot({ path: screenshotPath(name), fullPage: opts?.fullPage ?? false })),
     close: () => page.close(),
   };
 }

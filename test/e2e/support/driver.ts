@@ -25,7 +25,8 @@ export interface DriverPage {
   /** The element's text, whitespace collapsed; '' when absent. */
   text(selector: string): Promise<string>;
   setViewport(width: number, height: number): Promise<void>;
-  screenshot(path: string, opts?: { fullPage?: boolean }): Promise<void>;
+  /** Saves screenshot `name` (a file name such as `popup-light.png`) where support/screenshots.ts says. */
+  screenshot(name: string, opts?: { fullPage?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 

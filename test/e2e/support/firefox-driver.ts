@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import { FIREFOX_ESR } from '../../../scripts/support/system-programs';
 import type { DriverBrowser, DriverPage } from './driver';
+import { screenshotPath } from './screenshots';
 
 export const FIREFOX_EXTENSION_DIR = resolve(process.env.FOOTPRINT_FIREFOX_EXTENSION_DIR ?? '.output/firefox-mv2');
 
@@ -118,7 +119,7 @@ function firefoxPage(page: Page, isExtensionUrl: (url: string) => boolean): Driv
     },
     text: async (selector) => ((await page.$eval(selector, (el) => el.textContent).catch(() => null)) ?? '').replace(/\s+/g, ' ').trim(),
     setViewport: (width, height) => page.setViewport({ width, height }),
-    screenshot: async (path, opts) => void (await page.screenshot({ path, fullPage: opts?.fullPage ?? false })),
+    screenshot: async (name, opts) => void (await page.screenshot({ path: screenshotPath(name), fullPage: opts?.fullPage ?? false })),
     close: () => page.close(),
   };
 }

@@ -2,7 +2,7 @@
  * A year of heavy use (100 turns a day by default) as the ledger stores it:
  * the storage.local contents (key -> value), ready for
  * `chrome.storage.local.set(values)` from an extension page (benchmarks) or
- * the fake browser (measure-year.ts). Numbers come from the shared core.
+ * the fake browser (bench/ledger-year.bench.ts). Numbers come from the shared core.
  */
 import { randomUUID } from 'node:crypto';
 import { calculate } from '../../../src/core';
@@ -11,6 +11,7 @@ import { rowsFromEntries } from '../../../src/ledger/totals';
 import { encodeEntries } from '../../../src/storage/day-turns';
 import { addDays, localDay, monthOf } from '../../../src/storage/days';
 import type { LedgerIndex, MonthTotals } from '../../../src/domain';
+import { STORAGE_ITEMS } from '../../../src/storage/items';
 
 const MIX = [
   ['chatgpt', 'alpha-5.5'],
@@ -57,7 +58,7 @@ function dayEntries(day: string, turnsPerDay: number, seed: number): LedgerEntry
 }
 
 export interface YearFixture {
-  /** storage.local contents: raw turn days (v2, with their `$` version meta), monthly totals, the index. */
+  /** storage.local contents: raw turn days, monthly totals and the index, each with its `$` version meta (the items' current versions). */
   values: Record<string, unknown>;
   turns: number;
   /** What the same turns would take as version 1 objects. */
@@ -77,17 +78,17 @@ export function yearOfHeavyUse(opts: { now?: number; days?: number; turnsPerDay?
     const encoded = encodeEntries(entries);
     v1Bytes += JSON.stringify(entries).length;
     values[`turns:${day}`] = encoded;
-    values[`turns:${day}$`] = { v: 2 };
+    values[`turns:${day}$`] = { v: STORAGE_ITEMS.dayTurns.version };
     (months[monthOf(day)] ??= { days: {} }).days[day] = rowsFromEntries(entries);
     index.days[day] = { turns: entries.length, bytes: JSON.stringify(encoded).length };
     index.lastTurn = entries.at(-1)!;
   }
   for (const [m, v] of Object.entries(months)) {
     values[`totals:${m}`] = v;
-    values[`totals:${m}$`] = { v: 1 };
+    values[`totals:${m}$`] = { v: STORAGE_ITEMS.monthTotals.version };
   }
   index.months = Object.keys(months).sort();
   values.ledger = index;
-  values['ledger$'] = { v: 1 };
+  values['ledger$'] = { v: STORAGE_ITEMS.ledgerIndex.version };
   return { values, turns: days * turnsPerDay, v1Bytes };
 }

@@ -1,7 +1,7 @@
 /**
  * One test layout: tests live under test/, mirroring src/ (test/unit/ledger/ for src/ledger/), and
- * the unit project (`npm run test:unit`) starts no server, browser or Redis, so it runs anywhere in
- * under a minute. Tests that need sockets go to test/integration/, test/server/ or test/e2e/.
+ * the unit project (`npm run test:unit`) starts no server, browser or Redis, so it runs anywhere, with
+ * none of them installed. Tests that need sockets go to test/integration/, test/server/ or test/e2e/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

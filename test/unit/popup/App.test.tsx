@@ -601,7 +601,7 @@ describe('in the UI language', () => {
   });
 });
 
-describe('latest answer: reasoning and images (issue 10)', () => {
+describe('latest answer: reasoning and images', () => {
   it('shows estimated reasoning tokens with ≈ and generated images when given, and a drop count for a small amount of water', async () => {
     const { LastAnswer } = await import('../../../src/popup/components/LastAnswer');
     const entry = { ...ledgerEntry({ promptTokens: 5, historyTokens: 0, answerTokens: 5 }), waterL: 0.00026 };

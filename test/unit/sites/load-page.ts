@@ -22,6 +22,11 @@ export function loadPage(html: string, url: string): Document {
   return window.document as unknown as Document;
 }
 
+/** Closes the window of a page from loadPage (its timers and listeners), so a test that parses many pages does not keep them all. */
+export async function closePage(doc: Document): Promise<void> {
+  await (doc.defaultView as unknown as Window).happyDOM.close();
+}
+
 /** A fixture page at `url` as `adapter` reads it: the messages it finds, their roles and their texts. */
 export function readFixture(adapter: SiteAdapter, file: string, url: string) {
   const doc = loadPage(fixture(file), url);

@@ -1,19 +1,20 @@
 /**
- * Measures a year of heavy use (100 turns a day, 36,500 turns): the bytes the
- * ledger stores, and the time popup/state takes over it. A script, not a test:
- *   npx tsx test/unit/ledger/measure-year.ts
- * Storage is WXT's in-memory fake browser, so the time is the worker's own work
- * (reads, sums); Chrome adds its IPC and JSON parsing of the bytes read, which
- * are printed too. The popup's real timing is the popup bench's (Chromium).
+ * `npm run bench -- ledger-year`: a year of heavy use (100 turns a day, 36,500 turns): the bytes
+ * the ledger stores (beside what version 1's entry objects took for the same year), and the time
+ * popup/state and recording one turn take over it. Storage is WXT's in-memory fake browser, so the
+ * time is the worker's own work (reads, sums); Chrome adds its IPC and JSON parsing of the bytes
+ * read, which are printed too. The popup's real timing is the popup bench's (Chromium). Writes
+ * bench/results/ledger-year.json.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
 
-const { createLedger } = await import('../../../src/ledger/ledger');
-const { memoryKeyStore } = await import('../../../src/remote/key-store');
-const { yearOfHeavyUse } = await import('./year-fixture');
+const { createLedger } = await import('../src/ledger/ledger');
+const { memoryKeyStore } = await import('../src/remote/key-store');
+const { yearOfHeavyUse } = await import('../test/unit/ledger/year-fixture');
 
 const now = Date.UTC(2026, 10, 22, 18, 0);
 const { values, turns, v1Bytes } = yearOfHeavyUse({ now });
@@ -52,10 +53,10 @@ await ledger.record({
 const recordMs = performance.now() - t0;
 
 const mb = (b: number) => (b / 1_000_000).toFixed(2);
-console.table({
+const table = {
   'turns stored': { value: turns },
-  'raw turns (v2), MB': { value: mb(raw) },
-  'bytes per turn (v2)': { value: Math.round(raw / turns) },
+  'raw turns, MB': { value: mb(raw) },
+  'bytes per turn': { value: Math.round(raw / turns) },
   'bytes per turn (v1 objects)': { value: Math.round(v1Bytes / turns) },
   'v1 for the same year, MB': { value: mb(v1Bytes) },
   'daily totals, KB': { value: (totals / 1000).toFixed(1) },
@@ -65,4 +66,7 @@ console.table({
   'popup/state median ms (fake storage)': { value: times[25].toFixed(2) },
   'popup/state p95 ms (fake storage)': { value: times[47].toFixed(2) },
   'record one turn ms (fake storage)': { value: recordMs.toFixed(2) },
-});
+};
+console.table(table);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/ledger-year.json', JSON.stringify(Object.fromEntries(Object.entries(table).map(([k, { value }]) => [k, Number(value)])), null, 2));
