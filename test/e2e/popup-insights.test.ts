@@ -2,15 +2,14 @@
  * The popup's period figures and budget in the built extension with the real worker, in light and
  * dark mode: turns counted by the worker in three chats (one of them long, one never given an id),
  * a weekly budget at about 85%, the 7-day period and a what-if model picked. The figures on screen
- * are the ones the worker's stored turns give. Screenshots: test/e2e/screenshots/popup-insights-*.png.
+ * are the ones the worker's stored turns give. Screenshots: popup-insights-*.png (test/e2e/support/screenshots.ts says where).
  */
-import { resolve } from 'node:path';
+import { screenshotPath } from './support/screenshots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopupState } from '../../src/domain';
 import { BUILT_EXTENSION, openExtensionPage, type ExtensionPage } from './support/extension-page';
 import { launchWithExtension, type LaunchedExtension } from './support/launch';
 
-const SCREENSHOTS = resolve('test/e2e/screenshots');
 const sentence = (n: number) => `Cooling water use depends on the climate and the design of the data centre, point ${n}. `;
 
 describe('the popup’s period figures and budget', () => {
@@ -69,7 +68,7 @@ describe('the popup’s period figures and budget', () => {
       await popup.click('#budget-panel summary');
       const bg = await popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(bg).toBe(colorScheme === 'dark' ? 'rgb(22, 26, 24)' : 'rgb(255, 255, 255)');
-      await popup.screenshot({ path: `${SCREENSHOTS}/popup-insights-${colorScheme}.png`, fullPage: true });
+      await popup.screenshot({ path: screenshotPath(`popup-insights-${colorScheme}.png`), fullPage: true });
     }
     await popup.emulateMedia({ colorScheme: 'light' });
   });
