@@ -9,9 +9,12 @@ import { FIREFOX_DATA_COLLECTION, FIREFOX_MIN_VERSION, MANIFEST_ICONS, MINIMUM_C
 export default defineConfig({
   imports: false,
   // Benches ask for source maps (FOOTPRINT_SOURCEMAPS=1) to name the functions in their CPU profiles; `hidden` leaves the scripts unchanged.
-  vite: () => ({ build: { sourcemap: process.env.FOOTPRINT_SOURCEMAPS === '1' ? 'hidden' : false }, plugins: [storeSafeBundle(), preact(), inlinePageCss()] }),
+  vite: () => ({
+    build: { sourcemap: process.env.FOOTPRINT_SOURCEMAPS === '1' ? 'hidden' : false },
+    plugins: [storeSafeBundle(), preact(), inlinePageCss()],
+  }),
   hooks: {
-    // The tokenizer vocabularies, as files the worker reads when a family first needs one (src/counting/tokens.ts).
+    // The tokenizer engine and vocabularies, as files the worker reads when a family first needs one (src/counting/tokens.ts).
     'build:publicAssets': (_wxt, files) => {
       files.push(...shippedVocabularies());
     },
