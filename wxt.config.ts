@@ -4,7 +4,14 @@ import { CHAT_HOST_MATCHES } from './src/sites/hosts';
 import { storeSafeBundle } from './scripts/build/store-safe-bundle';
 import { inlinePageCss } from './scripts/build/inline-page-css';
 import { shippedVocabularies } from './scripts/build/vocabularies';
-import { FIREFOX_DATA_COLLECTION, FIREFOX_MIN_VERSION, MANIFEST_ICONS, MINIMUM_CHROME_VERSION, REMOTE_ORIGIN_PATTERNS } from './src/manifest/facts';
+import {
+  EXTENSION_PAGES_CSP,
+  FIREFOX_DATA_COLLECTION,
+  FIREFOX_MIN_VERSION,
+  MANIFEST_ICONS,
+  MINIMUM_CHROME_VERSION,
+  REMOTE_ORIGIN_PATTERNS,
+} from './src/manifest/facts';
 
 export default defineConfig({
   imports: false,
@@ -52,7 +59,8 @@ export default defineConfig({
           // Firefox MV2 has no optional_host_permissions: origins go in optional_permissions.
           optional_permissions: REMOTE_ORIGIN_PATTERNS,
           browser_action: { default_title: '__MSG_extName__', default_icon: MANIFEST_ICONS },
+          content_security_policy: EXTENSION_PAGES_CSP,
         }
-      : { minimum_chrome_version: MINIMUM_CHROME_VERSION }),
+      : { minimum_chrome_version: MINIMUM_CHROME_VERSION, content_security_policy: { extension_pages: EXTENSION_PAGES_CSP } }),
   }),
 });

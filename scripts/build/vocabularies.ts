@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { TOKENIZER_ENGINE_FILE, TOKENIZER_IDS, VOCABULARY_PACKAGES, vocabularyFile, type TokenizerId } from '../../src/domain/tokenizers';
-import { counterOf, type Count, type VocabularySource } from '../../src/counting/tokens';
+import { counterOf, countTokens, type Count, type KitokenId, type VocabularySource } from '../../src/counting/tokens';
 
 const require = createRequire(import.meta.url);
 
@@ -37,6 +37,9 @@ function readJsonSafe(file: string): unknown {
   }
 }
 
+/** The tokenizers that run on kitoken: all but o200k. */
+export const KITOKEN_IDS = TOKENIZER_IDS.filter((id): id is KitokenId => id !== 'o200k');
+
 /** kitoken's WebAssembly build for browsers (its `web` export), which the worker starts. */
 export const engineFile = (): string => path.join(packageDir('kitoken'), 'dist', 'web_bg.wasm');
 
@@ -44,7 +47,7 @@ export const engineFile = (): string => path.join(packageDir('kitoken'), 'dist',
 const CONVERSION = 2;
 
 /** The tokenizer's kitoken definition, from the cache or converted now. */
-export function definitionFile(id: TokenizerId): string {
+export function definitionFile(id: KitokenId): string {
   const pkg = VOCABULARY_PACKAGES[id];
   const dir = path.resolve('node_modules/.cache/footprint-vocabularies');
   const file = path.join(dir, `${id}-${pkg.replace('/', '+')}@${packageVersion(pkg)}-kitoken@${packageVersion('kitoken')}-${CONVERSION}.kit`);
@@ -58,13 +61,11 @@ export function definitionFile(id: TokenizerId): string {
   return file;
 }
 
-export const readDefinition = (id: TokenizerId): Uint8Array => readFileSync(definitionFile(id));
+export const readDefinition = (id: KitokenId): Uint8Array => readFileSync(definitionFile(id));
 
-function convert(id: TokenizerId): Uint8Array {
+function convert(id: KitokenId): Uint8Array {
   const dir = packageDir(VOCABULARY_PACKAGES[id]);
   switch (id) {
-    case 'o200k':
-      return Kitoken.from_tiktoken(o200kTiktoken()).to_bytes();
     case 'tekken':
       return textOnly(Kitoken.from_tekken(tekkenJson(path.join(dir, 'data', 'tekken', '240718.json')))).to_bytes();
     case 'gemma3':
@@ -72,20 +73,6 @@ function convert(id: TokenizerId): Uint8Array {
     default:
       return Kitoken.from_tokenizers(readFileSync(path.join(dir, 'models', 'tokenizer.json'))).to_bytes();
   }
-}
-
-/**
- * gpt-tokenizer's o200k_base ranks as a tiktoken file (a line per token: its bytes in base64, its
- * rank), the form OpenAI publishes; kitoken knows o200k's split pattern from the vocabulary.
- */
-function o200kTiktoken(): Uint8Array {
-  const ranks = (require(path.join(packageDir('gpt-tokenizer'), 'cjs', 'bpeRanks', 'o200k_base.js')) as { default: Array<string | number[]> }).default;
-  const utf8 = new TextEncoder();
-  const lines: string[] = [];
-  ranks.forEach((token, rank) =>
-    lines.push(`${Buffer.from(typeof token === 'string' ? utf8.encode(token) : Uint8Array.from(token)).toString('base64')} ${rank}`),
-  );
-  return utf8.encode(`${lines.join('\n')}\n`);
 }
 
 /**
@@ -131,7 +118,7 @@ function gemmaTokenizerJson(file: string): Uint8Array {
 export function shippedVocabularies(): Array<{ relativeDest: string; absoluteSrc: string }> {
   return [
     { relativeDest: TOKENIZER_ENGINE_FILE, absoluteSrc: engineFile() },
-    ...TOKENIZER_IDS.map((id) => ({ relativeDest: vocabularyFile(id), absoluteSrc: definitionFile(id) })),
+    ...KITOKEN_IDS.map((id) => ({ relativeDest: vocabularyFile(id), absoluteSrc: definitionFile(id) })),
   ];
 }
 
@@ -146,6 +133,7 @@ const nodeCounters = new Map<TokenizerId, Count>();
 
 /** A counter as the worker builds it, here in Node (one per tokenizer and process). */
 export function nodeCounter(id: TokenizerId): Count {
+  if (id === 'o200k') return countTokens;
   if (!engineStarted) {
     initSync({ module: readFileSync(engineFile()) });
     engineStarted = true;

@@ -1,14 +1,15 @@
 /**
  * Token counters, one per tokenizer. Only the worker imports this: no tokenizer goes into a page.
  *
- * Every vocabulary, o200k included, runs on kitoken (WebAssembly) from kitoken's own binary
- * definition, a file of the extension (`tokenizers/<id>.kit`, converted at build time by
- * scripts/build/vocabularies.ts). A worker that starts holds no vocabulary: the first turn of a
- * family reads its file, and keeps the counter for the worker's lifetime. A compact definition loads
- * in tens of milliseconds, so a worker the browser stopped and started again counts its next turn
- * without the seconds a tokenizer.json takes to parse and build; and a user whose sites never need a
- * vocabulary never reads it.
+ * o200k is bundled (gpt-tokenizer): the browser keeps the worker's compiled script, so a worker that
+ * starts again has it in less CPU than any file it would read (`npm run bench -- footprint`).
+ * The other vocabularies run on kitoken (WebAssembly) from kitoken's own binary definition, a file
+ * of the extension (`tokenizers/<id>.kit`, converted at build time by scripts/build/vocabularies.ts),
+ * read by the first turn of that family and kept for the worker's lifetime: a worker the browser
+ * stopped and started again loads one in a fraction of a second, not the seconds a tokenizer.json
+ * takes to parse and build; and a user whose sites never need one never reads it.
  */
+import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import initEngine, { Kitoken } from 'kitoken/web';
 import { browser } from 'wxt/browser';
 import { TOKENIZER_ENGINE_FILE, vocabularyFile, type TokenizerId } from '../domain/tokenizers';
@@ -20,15 +21,20 @@ export interface VocabularySource {
   /** kitoken's WebAssembly module (bytes or compiled). */
   engine(): Promise<BufferSource | WebAssembly.Module>;
   /** The tokenizer's kitoken definition. */
-  definition(id: TokenizerId): Promise<Uint8Array>;
+  definition(id: KitokenId): Promise<Uint8Array>;
 }
+
+export type KitokenId = Exclude<TokenizerId, 'o200k'>;
+
+/** o200k counts: what every turn was counted with before turns recorded their tokenizer. A special token's text counts as text, as in the chat. */
+export const countTokens: Count = (text) => (text === '' ? 0 : countO200k(text, { disallowedSpecial: new Set() }));
 
 /**
  * Whether special tokens written in a text count as one token each. The tokenizer.json vocabularies
  * do: Hugging Face's tokenizers match their added tokens in any text. tiktoken's and mistral-common's
  * encoders, like the chat apps, read a user's text as text.
  */
-const SPECIALS_IN_TEXT: Record<TokenizerId, boolean> = { o200k: false, 'deepseek-v3': true, gemma3: true, llama3: true, tekken: false };
+const SPECIALS_IN_TEXT: Record<KitokenId, boolean> = { 'deepseek-v3': true, gemma3: true, llama3: true, tekken: false };
 
 const fromExtension: VocabularySource = {
   engine: () => read(TOKENIZER_ENGINE_FILE).then((r) => r.arrayBuffer()),
@@ -43,11 +49,11 @@ async function read(file: string): Promise<Response> {
 
 let source: VocabularySource = fromExtension;
 let engine: Promise<unknown> | null = null;
-const loaded = new Map<TokenizerId, Promise<Count>>();
-const ready = new Map<TokenizerId, Count>();
+const loaded = new Map<TokenizerId, Promise<Count>>([['o200k', Promise.resolve(countTokens)]]);
+const ready = new Map<TokenizerId, Count>([['o200k', countTokens]]);
 
 /** A counter on a kitoken definition; kitoken's engine must be started (startEngine). */
-export function counterOf(id: TokenizerId, definition: Uint8Array): Count {
+export function counterOf(id: KitokenId, definition: Uint8Array): Count {
   const tokenizer = new Kitoken(definition);
   const specials = SPECIALS_IN_TEXT[id];
   return (text) => (text === '' ? 0 : tokenizer.encode(text, specials).length);
@@ -66,8 +72,9 @@ function startEngine(): Promise<unknown> {
 export function counterFor(id: TokenizerId): Promise<Count> {
   let counter = loaded.get(id);
   if (!counter) {
-    counter = Promise.all([startEngine(), source.definition(id)]).then(([, definition]) => {
-      const count = counterOf(id, definition);
+    const kitokenId = id as KitokenId;
+    counter = Promise.all([startEngine(), source.definition(kitokenId)]).then(([, definition]) => {
+      const count = counterOf(kitokenId, definition);
       ready.set(id, count);
       return count;
     });
@@ -86,6 +93,6 @@ export const loadedCounter = (id: TokenizerId): Count | undefined => ready.get(i
  */
 export function setVocabularySource(next: VocabularySource | null): void {
   source = next ?? fromExtension;
-  loaded.clear();
-  ready.clear();
+  for (const id of [...loaded.keys()]) if (id !== 'o200k') loaded.delete(id);
+  for (const id of [...ready.keys()]) if (id !== 'o200k') ready.delete(id);
 }

