@@ -296,7 +296,14 @@ async function main(): Promise<void> {
       // Before and after, site by site, so that both see the machine as it is at that moment.
       for (const build of builds) {
         const dir = resolve(build.out, browser === 'chromium' ? 'chrome-mv3' : 'firefox-mv2');
-        const turns = browser === 'chromium' ? await chromiumSite(dir, site) : await firefoxSite(dir, site);
+        let turns: Turn[];
+        try {
+          turns = browser === 'chromium' ? await chromiumSite(dir, site) : await firefoxSite(dir, site);
+        } catch (e) {
+          // Reported as a miss, not the end of the run: the other sites and browsers are still measured.
+          console.log(`${browser} ${build.name} ${site.site}: FAILED ${(e as Error).message}`);
+          turns = [];
+        }
         const row = {
           browser,
           build: build.name,
@@ -327,6 +334,10 @@ async function main(): Promise<void> {
     for (const site of SITES) {
       const b = of('before', site.site);
       const a = of('after', site.site)!;
+      if (a.turns.length === 0) {
+        console.log(`| ${browser} | ${site.site} | FAILED | | | |`);
+        continue;
+      }
       const chat = of('after', 'chatgpt');
       const misses = [
         a.storedMs > TARGETS.storedMs && 'time',
