@@ -30,9 +30,9 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import puppeteer, { type Page as FirefoxPage } from 'puppeteer-core';
 import { FIREFOX_ESR } from '../scripts/support/system-programs';
-import { chunked, streamingFixture } from '../test/e2e/support/chat-pages';
+import { chunked, storedConversation, streamingFixture } from '../test/e2e/support/chat-pages';
 import { QUIET_FIREFOX_PREFS } from '../test/e2e/support/firefox-driver';
-import { launchWithExtension, serveChatPage } from '../test/e2e/support/launch';
+import { launchWithExtension, runningWorker, serveChatPage } from '../test/e2e/support/launch';
 import { LABEL_TAG } from '../src/label/render';
 import { fmt, median } from './support/stats';
 
@@ -166,7 +166,7 @@ function rssMb(pids: number[]): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor<T>(what: string, probe: () => Promise<T | false | null | undefined | 0>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | false | null | undefined | 0>, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -212,9 +212,12 @@ async function chromiumSite(dir: string, site: Site): Promise<Turn[]> {
     );
     await cdp.send('ServiceWorker.enable');
     const benchPage: BenchPage = { run: (script) => page.evaluate(script) };
+    // The history is seeded first: a worker stopped while it answers the seed would hold up the page's outbox.
+    const conversationId = new URL(site.url).pathname.split('/').pop()!;
+    await waitFor('the history seed', async () => ((await storedConversation(runningWorker(ext), site.site, conversationId))?.historyTokens ?? 0) > 0);
     const turns: Turn[] = [];
     for (let n = 0; n <= TURNS; n++) {
-      await sleep(1_000); // the page's outbox and the worker's writes of the turn before settle
+      await sleep(1_500); // the page's outbox and the worker's writes of the turn before settle
       // Stopped once no version of the extension's worker runs (a stop asked while it starts is asked again).
       await waitFor('the worker to stop', async () => {
         await cdp.send('ServiceWorker.stopAllWorkers');
@@ -253,6 +256,8 @@ async function firefoxSite(dir: string, site: Site): Promise<Turn[]> {
     });
     await page.goto(site.url, { waitUntil: 'load' });
     const benchPage: BenchPage = { run: (script) => page.evaluate(script) };
+    // The history seed: the quiet sites wait for the page to settle, the earlier build then loads its vocabulary.
+    await sleep(8_000);
     const turns: Turn[] = [];
     for (let n = 0; n <= TURNS; n++) {
       // An event page unloads after IDLE_MS without events; a persistent one stays.
