@@ -32,7 +32,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           environment: 'node',
-          setupFiles: ['test/support/i18n-setup.ts'],
+          setupFiles: ['test/support/i18n-setup.ts', 'test/support/vocabulary-setup.ts'],
         },
       },
       {
@@ -41,7 +41,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/support/i18n-setup.ts'],
+          setupFiles: ['test/support/i18n-setup.ts', 'test/support/vocabulary-setup.ts'],
         },
       },
       {

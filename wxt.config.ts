@@ -5,6 +5,7 @@ import { storeSafeBundle } from './scripts/build/store-safe-bundle';
 import { inlinePageCss } from './scripts/build/inline-page-css';
 import { shippedVocabularies } from './scripts/build/vocabularies';
 import {
+  EXTENSION_PAGES_CSP,
   FIREFOX_DATA_COLLECTION,
   FIREFOX_MIN_VERSION,
   MANIFEST_ICONS,
@@ -16,9 +17,12 @@ import {
 export default defineConfig({
   imports: false,
   // Benches ask for source maps (FOOTPRINT_SOURCEMAPS=1) to name the functions in their CPU profiles; `hidden` leaves the scripts unchanged.
-  vite: () => ({ build: { sourcemap: process.env.FOOTPRINT_SOURCEMAPS === '1' ? 'hidden' : false }, plugins: [storeSafeBundle(), preact(), inlinePageCss()] }),
+  vite: () => ({
+    build: { sourcemap: process.env.FOOTPRINT_SOURCEMAPS === '1' ? 'hidden' : false },
+    plugins: [storeSafeBundle(), preact(), inlinePageCss()],
+  }),
   hooks: {
-    // The tokenizer vocabularies, as files the worker reads when a family first needs one (src/counting/tokens.ts).
+    // The tokenizer engine and vocabularies, as files the worker reads when a family first needs one (src/counting/tokens.ts).
     'build:publicAssets': (_wxt, files) => {
       files.push(...shippedVocabularies());
     },
@@ -56,7 +60,12 @@ export default defineConfig({
           // Firefox MV2 has no optional_host_permissions: origins go in optional_permissions, with the optional APIs.
           optional_permissions: [...REMOTE_ORIGIN_PATTERNS, ...OPTIONAL_API_PERMISSIONS],
           browser_action: { default_title: '__MSG_extName__', default_icon: MANIFEST_ICONS },
+          content_security_policy: EXTENSION_PAGES_CSP,
         }
-      : { minimum_chrome_version: MINIMUM_CHROME_VERSION, optional_permissions: [...OPTIONAL_API_PERMISSIONS] }),
+      : {
+          minimum_chrome_version: MINIMUM_CHROME_VERSION,
+          optional_permissions: [...OPTIONAL_API_PERMISSIONS],
+          content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
+        }),
   }),
 });

@@ -2,8 +2,8 @@
  * `npm run bench -- tokenizers`: what counting with the providers' own tokenizers costs, in the
  * extension's service worker in Debian's Chromium, beside o200k in the same run:
  *  - the first count after the worker starts, loading included: from asking for the tokenizer
- *    (`counterFor`) to the count of a 2,000-token answer: reading the vocabulary file the extension
- *    ships (tokenizers/<id>.vocab), parsing it, building the tokenizer, counting. A fresh browser
+ *    (`counterFor`) to the count of a 2,000-token answer: starting kitoken's engine, reading the
+ *    definition the extension ships (tokenizers/<id>.kit), building the tokenizer, counting. A fresh browser
  *    (and worker) per tokenizer, so nothing of it is warm;
  *  - a warm count of a 2,000-token answer (a different answer each time), the median of 15, for
  *    each tokenizer and for o200k, alternating, in the same worker;
@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { launchWithExtension } from '../test/e2e/support/launch';
-import { SHIPPED_IDS, type ShippedId } from '../scripts/build/vocabularies';
+import { TOKENIZER_IDS, type TokenizerId } from '../src/domain/tokenizers';
 import { buildExtensionUnlessGiven } from './support/extension-build';
 
 const TARGETS = { warmVsO200k: 2, firstCountMs: 300, zipBytes: 20 * 1024 * 1024 };
@@ -71,11 +71,10 @@ interface WorkerTimes {
 interface Counting {
   counterFor(id: string): Promise<(text: string) => number>;
   loadedCounter(id: string): ((text: string) => number) | undefined;
-  countTokens(text: string): number;
 }
 
 /** In a fresh browser: ask for the tokenizer, count one answer; then warm counts of new answers beside o200k. */
-async function measure(id: ShippedId, bundle: string, answers: string[]): Promise<WorkerTimes & { warmMs: number; o200kWarmMs: number }> {
+async function measure(id: TokenizerId, bundle: string, answers: string[]): Promise<WorkerTimes & { warmMs: number; o200kWarmMs: number }> {
   const ext = await launchWithExtension();
   try {
     // The bundle is strict code: its `var __tok` would stay inside the evaluation.
@@ -88,6 +87,7 @@ async function measure(id: ShippedId, bundle: string, answers: string[]): Promis
         const loaded = performance.now();
         const tokens = count(text);
         const end = performance.now();
+        await tok.counterFor('o200k');
         return { firstCountMs: end - start, loadMs: loaded - start, tokens };
       },
       { id, text: answers[0] },
@@ -96,7 +96,8 @@ async function measure(id: ShippedId, bundle: string, answers: string[]): Promis
       ({ id, texts }) => {
         const tok = (globalThis as unknown as { __tok: Counting }).__tok;
         const count = tok.loadedCounter(id);
-        if (!count) throw new Error(`${id} is not loaded`);
+        const o200kCount = tok.loadedCounter('o200k');
+        if (!count || !o200kCount) throw new Error(`${id} is not loaded`);
         const provider: number[] = [];
         const o200k: number[] = [];
         // Alternating, each on an answer it has not seen, so neither gains from the other's warm-up or a cache.
@@ -105,7 +106,7 @@ async function measure(id: ShippedId, bundle: string, answers: string[]): Promis
           count(texts[i]);
           provider.push(performance.now() - start);
           start = performance.now();
-          tok.countTokens(texts[i + 1]);
+          o200kCount(texts[i + 1]);
           o200k.push(performance.now() - start);
         }
         // Medians (no helper function: tsx would wrap it in a __name call the worker does not have).
@@ -139,8 +140,8 @@ async function main(): Promise<void> {
   buildExtensionUnlessGiven(undefined);
   const bundle = countingBundle();
   const answers = Array.from({ length: 2 * WARM_RUNS + 2 }, (_, i) => answer(i));
-  const rows: Array<{ id: ShippedId } & Awaited<ReturnType<typeof measure>>> = [];
-  for (const id of SHIPPED_IDS) rows.push({ id, ...(await measure(id, bundle, answers)) });
+  const rows: Array<{ id: TokenizerId } & Awaited<ReturnType<typeof measure>>> = [];
+  for (const id of TOKENIZER_IDS.filter((t) => t !== 'o200k')) rows.push({ id, ...(await measure(id, bundle, answers)) });
 
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   console.log(`A ${ANSWER_TOKENS}-token answer (o200k), in the extension's worker (Chromium):`);

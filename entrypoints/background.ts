@@ -1,5 +1,9 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import { startWorker } from '../src/worker/start';
 
-// Every listener is registered synchronously inside startWorker.
-export default defineBackground(() => startWorker());
+export default defineBackground({
+  // Firefox: an event page, unloaded when idle as Chrome stops its worker, so no vocabulary stays in memory all day.
+  persistent: false,
+  // Every listener is registered synchronously inside startWorker.
+  main: () => startWorker(),
+});

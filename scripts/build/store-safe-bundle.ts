@@ -1,5 +1,5 @@
 /**
- * Build-time patches that keep two dead library paths out of the extension bundle,
+ * Build-time patches that keep three dead library paths out of the extension bundle,
  * so the Firefox build passes `web-ext lint` with no warnings (test/e2e/store-manifest.test.ts):
  *
  * - zod probes `Function('')` to decide whether to compile validators (its JIT). Extension
@@ -7,6 +7,10 @@
  *   the same result without the eval (and without the CSP violation report the probe causes).
  * - Preact's `dangerouslySetInnerHTML` assigns raw HTML to `innerHTML`. No component of ours
  *   uses it; the patched build throws instead, so no HTML string can reach the DOM through Preact.
+ * - kitoken's `web` init falls back to `new URL('web_bg.wasm', import.meta.url)` when given no
+ *   module; Vite would inline that 1.4 MB file into the worker as base64, parsed at every worker
+ *   start. The worker always passes the shipped tokenizers/kitoken.wasm (src/counting/tokens.ts),
+ *   so the fallback is dropped.
  *
  * Each patch fails the build if its library changed shape, rather than silently doing nothing.
  */
@@ -28,6 +32,11 @@ const PATCHES: Patch[] = [
     file: /[\\/]preact[\\/]dist[\\/]preact\.(mjs|module\.js)$/,
     find: /\((\w)\.innerHTML=(\w)\.__html\)/,
     replace: '(()=>{throw Error("dangerouslySetInnerHTML is disabled in this extension")})()',
+  },
+  {
+    file: /[\\/]kitoken[\\/]dist[\\/]web\.js$/,
+    find: /module_or_path = new URL\('web_bg\.wasm', import\.meta\.url\);/,
+    replace: 'throw new Error("kitoken: no WebAssembly module given");',
   },
 ];
 

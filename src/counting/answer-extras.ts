@@ -14,7 +14,7 @@ import { estimateHiddenReasoningTokens, reasoningSpeed } from '../core';
 import type { TurnCompleted } from '../domain/turns';
 import { SITES } from '../sites';
 import { parseReasoningDuration } from '../sites/reasoning-duration';
-import { countTokens, type Count } from './tokens';
+import type { Count } from './tokens';
 
 export interface AnswerExtras {
   reasoningTokens: number;
@@ -31,7 +31,7 @@ function familyFor(turn: Pick<TurnCompleted, 'site'>, modelKey: string): string 
 }
 
 /** `count`: the conversation's tokenizer, which counts shown reasoning like the answer. */
-export function answerExtras(turn: TurnCompleted, modelKey: string, count: Count = countTokens): AnswerExtras {
+export function answerExtras(turn: TurnCompleted, modelKey: string, count: Count): AnswerExtras {
   const images = new Set(turn.images ?? []).size;
   const shown = turn.reasoning;
   const none = { reasoningTokens: 0, estimatedReasoningTokens: 0, images, unreadableDuration: null };

@@ -2,7 +2,6 @@
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
-import type { SiteId } from '../domain/site-ids';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../domain/turns';
 import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
@@ -164,16 +163,6 @@ export function forgetCountingMemory(): void {
   loadedSettings = null;
   stopFollowingSettings?.();
   stopFollowingSettings = null;
-}
-
-/**
- * Starts loading the tokenizer a site's turns will be counted with, when one of its pages opens:
- * reading and building a vocabulary takes long enough that the first answer should not wait for it.
- * Only the sites the user visits load theirs. A failure is left for the count to report.
- */
-export async function prepareTokenizer(site: SiteId): Promise<void> {
-  const settings = loadedSettings ?? (await currentSettings());
-  await counterFor(tokenizerForModel(resolveModelKey(site, null, settings.modelOverrides)).tokenizer).catch(() => undefined);
 }
 
 /** Reads the settings and prepares the model patterns ahead of the first turn, so counting it waits for neither. */

@@ -8,7 +8,7 @@ import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import { countedLabelTexts } from '../label/texts';
 import { readConversation } from './conversations';
-import { countTurn, prepareTokenizer, seedConversation } from './count-turn';
+import { countTurn, seedConversation } from './count-turn';
 import { noteUnreadableReasoning, writeSiteHealth } from './health';
 
 export interface CountingDeps {
@@ -47,8 +47,7 @@ export function countingHandlers({ record, recorded, count = countTurn }: Counti
       return reply;
     },
     'site/health': async (health) => {
-      // In the background: the page is open, an answer may follow.
-      void prepareTokenizer(health.site);
+      // No vocabulary is loaded here: a page that is only opened costs none, and the first turn loads its own in tens of milliseconds.
       await writeSiteHealth(health);
       return { ok: true as const };
     },

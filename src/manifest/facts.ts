@@ -28,3 +28,9 @@ export const OPTIONAL_API_PERMISSIONS = ['notifications'] as const;
 
 /** Origins remote mode may ask for: any HTTPS service, or plain HTTP on this machine. */
 export const REMOTE_ORIGIN_PATTERNS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'];
+
+/**
+ * The extension pages' policy: the browsers' default plus 'wasm-unsafe-eval', so that the worker can
+ * compile kitoken's WebAssembly (tokenizers/kitoken.wasm, a file of the package). Nothing evaluates strings.
+ */
+export const EXTENSION_PAGES_CSP = "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'";

@@ -36,6 +36,7 @@ describe('Claude 2026 in German: a collapsed thinking block with the older durat
     const expected = answerExtras(
       { site: 'claude', reasoning: { text: 'Schätzungen zum Trainingsaufwand abgewogen', summaryOnly: true, durationLabel: '12 s' } } as TurnCompleted,
       turns[0].modelKey,
+      countTokens,
     );
     expect(expected.estimatedReasoningTokens).toBeGreaterThan(0);
     expect(turns[0]).toMatchObject({

@@ -3,8 +3,8 @@
  * page at a /work/ URL, then a second chat in the same tab. An answer that pauses midway is counted once, complete.
  */
 import { describe, expect, it } from 'vitest';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { ANSWER, seededConversation, serveFixture, streamAnswer, THINK, tokens, useExtension } from './support/streamed-site';
+import { ANSWER, seededConversation, serveFixture, streamAnswer, THINK, useExtension } from './support/streamed-site';
+import { siteCounter, siteTokens } from './support/site-tokens';
 import { waitFor } from './support/wait';
 
 const site = useExtension();
@@ -25,7 +25,7 @@ describe('Le Chat 2026 at a /work/ URL, then a second chat in the same tab', () 
     const page = await site.context.newPage();
     await page.goto(`https://chat.mistral.ai/work/${first}`);
     const seeded = await seededConversation(site, 'mistral', first);
-    expect(seeded.historyTokens).toBe(tokens(history));
+    expect(seeded.historyTokens).toBe(siteTokens('mistral', history));
 
     const prompt = 'And per turbine, offshore?';
     await streamAnswer(page, '.ProseMirror', prompt, { think: THINK, paragraphs: ANSWER });
@@ -36,8 +36,14 @@ describe('Le Chat 2026 at a /work/ URL, then a second chat in the same tab', () 
     await page.waitForTimeout(3_000);
     const firstTurns = Object.values((await site.conversation('mistral', first))!.turns);
     expect(firstTurns).toHaveLength(1);
-    expect(firstTurns[0]).toMatchObject({ promptTokens: countTokens(prompt), historyTokens: tokens(history), answerTokens: countTokens(ANSWER.join('\n')) });
-    expect(firstTurns[0].reasoningTokens).toBe(countTokens(THINK));
+    const tekken = siteCounter('mistral');
+    expect(firstTurns[0]).toMatchObject({
+      promptTokens: tekken(prompt),
+      historyTokens: siteTokens('mistral', history),
+      answerTokens: tekken(ANSWER.join('\n')),
+    });
+    expect(firstTurns[0].tokenizer).toBe('tekken');
+    expect(firstTurns[0].reasoningTokens).toBe(tekken(THINK));
     expect(firstTurns[0].estimatedReasoningTokens).toBeUndefined();
 
     // Another conversation in the same tab, the way the app opens one (history.pushState, no page load).
@@ -45,7 +51,7 @@ describe('Le Chat 2026 at a /work/ URL, then a second chat in the same tab', () 
       ([path, pairs]) => (window as unknown as { chatSite: { openConversation(p: string, x: unknown): void } }).chatSite.openConversation(path, pairs),
       [`/work/${second}`, secondPairs] as const,
     );
-    const secondHistory = tokens(secondPairs.flat());
+    const secondHistory = siteTokens('mistral', secondPairs.flat());
     await waitFor('the second chat seed', async () => {
       const conv = await site.conversation('mistral', second);
       return conv && conv.historyTokens === secondHistory && conv;
@@ -57,7 +63,7 @@ describe('Le Chat 2026 at a /work/ URL, then a second chat in the same tab', () 
       return v && Object.keys(v.turns).length > 0 && v;
     });
     expect(Object.values(conv2.turns)).toEqual([
-      expect.objectContaining({ promptTokens: countTokens(prompt2), historyTokens: secondHistory, answerTokens: countTokens(ANSWER[0]) }),
+      expect.objectContaining({ promptTokens: tekken(prompt2), historyTokens: secondHistory, answerTokens: tekken(ANSWER[0]) }),
     ]);
     // The first chat kept its one turn.
     expect(Object.keys((await site.conversation('mistral', first))!.turns)).toHaveLength(1);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHAT_HOST_MATCHES } from '../../src/sites/hosts';
-import { FIREFOX_DATA_COLLECTION, ICON_SIZES, MINIMUM_CHROME_VERSION, OPTIONAL_API_PERMISSIONS, REMOTE_ORIGIN_PATTERNS } from '../../src/manifest/facts';
+import { EXTENSION_PAGES_CSP, FIREFOX_DATA_COLLECTION, ICON_SIZES, MINIMUM_CHROME_VERSION, OPTIONAL_API_PERMISSIONS, REMOTE_ORIGIN_PATTERNS } from '../../src/manifest/facts';
 import { BUILT_EXTENSION } from './support/extension-page';
 import { FIREFOX_EXTENSION_DIR } from './support/firefox-driver';
 
@@ -25,8 +25,8 @@ type Manifest = Record<string, unknown> & {
 
 const read = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
 const builds = [
-  { name: 'Chrome (MV3)', dir: BUILT_EXTENSION, action: 'action' },
-  { name: 'Firefox (MV2)', dir: FIREFOX_EXTENSION_DIR, action: 'browser_action' },
+  { name: 'Chrome (MV3)', dir: BUILT_EXTENSION, action: 'action', csp: { extension_pages: EXTENSION_PAGES_CSP } },
+  { name: 'Firefox (MV2)', dir: FIREFOX_EXTENSION_DIR, action: 'browser_action', csp: EXTENSION_PAGES_CSP },
 ];
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -39,7 +39,7 @@ function pngSize(file: string): [number, number] {
 const listing = readFileSync(resolve('docs/store-listing.md'), 'utf8');
 const privacy = readFileSync(resolve('docs/privacy.md'), 'utf8');
 
-describe.each(builds)('the $name build', ({ dir, action }) => {
+describe.each(builds)('the $name build', ({ dir, action, csp }) => {
   const manifest = read(dir);
 
   it('has every icon size, each a PNG of that size, for the extension and the toolbar button', () => {
@@ -89,7 +89,8 @@ describe.each(builds)('the $name build', ({ dir, action }) => {
       const text = readFileSync(join(dir, js), 'utf8');
       expect(text, js).not.toMatch(/\beval\(|new Function\(|\bFunction\(`|import\(["'`]https?:/);
     }
-    expect(manifest.content_security_policy).toBeUndefined();
+    // The default policy, plus WebAssembly compiled from a file of the package.
+    expect(manifest.content_security_policy).toEqual(csp);
   });
 });
 

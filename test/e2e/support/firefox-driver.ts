@@ -17,7 +17,7 @@ import { screenshotPath } from './screenshots';
 export const FIREFOX_EXTENSION_DIR = resolve(process.env.FOOTPRINT_FIREFOX_EXTENSION_DIR ?? '.output/firefox-mv2');
 
 /** Firefox's own traffic, off: remote settings, telemetry, captive portal, updates, safe browsing, DNS over HTTPS. */
-const QUIET_FIREFOX_PREFS: Record<string, string | number | boolean> = {
+export const QUIET_FIREFOX_PREFS: Record<string, string | number | boolean> = {
   'network.dns.forceResolve': '127.0.0.1',
   'network.trr.mode': 5,
   'network.dns.disablePrefetch': true,

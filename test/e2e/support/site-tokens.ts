@@ -1,21 +1,21 @@
 /**
  * Token counts as the extension makes them for a site: with the tokenizer of the site's model
- * family (src/domain/tokenizers.ts), built here in Node from the same vocabulary packages.
+ * family (src/domain/tokenizers.ts), built here in Node from the same kitoken definitions.
  */
-import { readVocabulary } from '../../../scripts/build/vocabularies';
+import { nodeCounter } from '../../../scripts/build/vocabularies';
 import { defaultModelKey } from '../../../src/counting/models';
-import { counterOf, countTokens, type Count } from '../../../src/counting/tokens';
+import type { Count } from '../../../src/counting/tokens';
 import { tokenizerForModel, type TokenizerId } from '../../../src/domain/tokenizers';
 import type { SiteId } from '../../../src/domain/site-ids';
 
-const counters = new Map<TokenizerId, Count>([['o200k', countTokens]]);
+const counters = new Map<TokenizerId, Count>();
 
 /** The counter of a model key's tokenizer: a new conversation's, when its first count names that model. */
 export function modelCounter(modelKey: string): Count {
   const id = tokenizerForModel(modelKey).tokenizer;
   let count = counters.get(id);
   if (!count) {
-    count = counterOf(readVocabulary(id as Exclude<TokenizerId, 'o200k'>));
+    count = nodeCounter(id);
     counters.set(id, count);
   }
   return count;

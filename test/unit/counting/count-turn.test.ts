@@ -10,7 +10,7 @@ import { updateSettings } from '../../../src/ledger/update-settings';
 import { forgetDefinedItems, siteHealthItem } from '../../../src/storage/items';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
 import { setVocabularySource } from '../../../src/counting/tokens';
-import { shippedCounter, shippedVocabulary } from './shipped-vocabularies';
+import { nodeCounter, nodeVocabularies } from '../../../scripts/build/vocabularies';
 
 const turn = (n: number, promptText: string, answerText: string, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
   site: 'chatgpt',
@@ -202,12 +202,12 @@ describe('the counting handlers', () => {
   });
 
   it('seed conversations through conversation/seed, with the site model’s tokenizer', { timeout: 120_000 }, async () => {
-    setVocabularySource(async (id) => shippedVocabulary(id));
+    setVocabularySource(nodeVocabularies);
     const handlers = countingHandlers({ record: async () => {} });
     await handlers['conversation/seed']!({ site: 'deepseek', conversationId: 'g', messages: [{ id: 'm', role: 'user', text: P2 }] }, {});
     const state = await stored('deepseek', 'g');
     expect(state.tokenizer).toBe('deepseek-v3');
-    expect(state.historyTokens).toBe(shippedCounter('deepseek-v3')(P2));
+    expect(state.historyTokens).toBe(nodeCounter('deepseek-v3')(P2));
     setVocabularySource(null);
   });
 });
@@ -254,8 +254,8 @@ describe('the tokenizer of each conversation', () => {
     turn(n, promptText, answerText, { site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' });
 
   it('counts a DeepSeek conversation, its seeded history and its turns with the DeepSeek V3 tokenizer', { timeout: 120_000 }, async () => {
-    setVocabularySource(async (id) => shippedVocabulary(id));
-    const count = shippedCounter('deepseek-v3');
+    setVocabularySource(nodeVocabularies);
+    const count = nodeCounter('deepseek-v3');
     await seedConversation({ site: 'deepseek', conversationId: 'ds', messages: [{ id: 'seed', role: 'user', text: P1 }] });
     const first = await counted(deepseek(1, P2, A2));
     const second = await counted(deepseek(2, P3, A3));
@@ -266,11 +266,11 @@ describe('the tokenizer of each conversation', () => {
   });
 
   it('keeps the tokenizer of its first count when the model changes family, so history and turns stay in one kind of token', { timeout: 120_000 }, async () => {
-    setVocabularySource(async (id) => shippedVocabulary(id));
+    setVocabularySource(nodeVocabularies);
     await counted(deepseek(1, P1, A1));
     await updateSettings({ modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
     const later = await counted(deepseek(2, P2, A2));
-    expect(later).toMatchObject({ modelKey: 'alpha-5.5', tokenizer: 'deepseek-v3', promptTokens: shippedCounter('deepseek-v3')(P2) });
+    expect(later).toMatchObject({ modelKey: 'alpha-5.5', tokenizer: 'deepseek-v3', promptTokens: nodeCounter('deepseek-v3')(P2) });
     setVocabularySource(null);
   });
 

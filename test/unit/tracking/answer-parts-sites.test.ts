@@ -12,7 +12,7 @@ import { readConversation } from '../../../src/counting/conversations';
 import { counterFor, setVocabularySource, type Count } from '../../../src/counting/tokens';
 import { ADAPTERS } from '../../../src/sites';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
-import { readVocabulary } from '../../../scripts/build/vocabularies';
+import { nodeVocabularies } from '../../../scripts/build/vocabularies';
 import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from './tracked-fixture';
 
 countingOnFakeTimers();
@@ -123,7 +123,7 @@ describe('Gemini’s drafts: one shown at a time in the answer’s one model-res
   let count: Count;
 
   beforeEach(async () => {
-    setVocabularySource(async (id) => readVocabulary(id));
+    setVocabularySource(nodeVocabularies);
     count = await counterFor('gemma3');
   }, 120_000);
   afterEach(() => setVocabularySource(null));
