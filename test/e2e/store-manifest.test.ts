@@ -6,7 +6,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHAT_HOST_MATCHES } from '../../src/sites/hosts';
-import { EXTENSION_PAGES_CSP, FIREFOX_DATA_COLLECTION, ICON_SIZES, MINIMUM_CHROME_VERSION, OPTIONAL_API_PERMISSIONS, REMOTE_ORIGIN_PATTERNS } from '../../src/manifest/facts';
+import {
+  EXTENSION_PAGES_CSP,
+  FIREFOX_DATA_COLLECTION,
+  ICON_SIZES,
+  MINIMUM_CHROME_VERSION,
+  OPTIONAL_API_PERMISSIONS,
+  REMOTE_ORIGIN_PATTERNS,
+} from '../../src/manifest/facts';
 import { BUILT_EXTENSION } from './support/extension-page';
 import { FIREFOX_EXTENSION_DIR } from './support/firefox-driver';
 
