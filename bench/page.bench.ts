@@ -18,7 +18,7 @@
  * version 1.1.11) is never built or kept by this repository. To measure beside it:
  *   git clone https://github.com/AIWattch/AI-Wattch && cd AI-Wattch   # or git archive of that commit
  *   npm ci && TARGET_BROWSER=chrome npm run build                      # leaves the extension in dist/
- * and give the bench its dist/ as PAGE_BENCH_PEER_DIR (default /work/peers/ai-wattch/dist). Without
+ * and give the bench its dist/ as PAGE_BENCH_PEER_DIR. Without
  * it the bench says so and reports our figure alone. AI-Wattch logs every added node to the console;
  * Playwright listens to the console, so those calls cost more here than with DevTools closed (the
  * by-function breakdown shows them as `log`).
@@ -42,7 +42,7 @@ import { attribute, byFunction, scriptDuration, sourceMapNames, startProfile, st
 import { buildExtensionUnlessGiven } from './support/extension-build';
 
 const EXTENSION_DIR = resolve(process.env.PAGE_EXTENSION_DIR ?? '.output/chrome-mv3');
-const PEER_DIR = resolve(process.env.PAGE_BENCH_PEER_DIR ?? '/work/peers/ai-wattch/dist');
+const PEER_DIR = process.env.PAGE_BENCH_PEER_DIR ? resolve(process.env.PAGE_BENCH_PEER_DIR) : null;
 /** Another build of ours (a change's parent), measured in the same rounds: before/after from one run. */
 const BASE_DIR = process.env.PAGE_BENCH_BASE_DIR ? resolve(process.env.PAGE_BENCH_BASE_DIR) : null;
 const CONTENT_JS = resolve(EXTENSION_DIR, 'content-scripts/chatgpt.js');
@@ -83,7 +83,7 @@ interface Setup {
   labelTag: string;
 }
 
-const DIRS: Partial<Record<Mode, string>> = { ours: EXTENSION_DIR, base: BASE_DIR ?? undefined, peer: PEER_DIR };
+const DIRS: Partial<Record<Mode, string>> = { ours: EXTENSION_DIR, base: BASE_DIR ?? undefined, peer: PEER_DIR ?? undefined };
 const isOurs = (mode: Mode) => mode === 'ours' || mode === 'base';
 
 async function run(mode: Mode, setup: Setup): Promise<RunResult> {
@@ -180,6 +180,7 @@ async function run(mode: Mode, setup: Setup): Promise<RunResult> {
 }
 
 function peerFound(): { name: string; dir: string } | null {
+  if (!PEER_DIR) return null;
   const manifest = resolve(PEER_DIR, 'manifest.json');
   if (!existsSync(manifest)) return null;
   const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name: string; version: string };
@@ -194,7 +195,7 @@ async function main() {
   console.log(
     `page: ${TURNS} turns, ${page.historyTokens} o200k tokens of history; answer ${countTokens(page.answerText)} tokens in ${page.updates} updates with a ${PAUSE_MS / 1000} s pause; content script ${contentScriptBytes} bytes`,
   );
-  console.log(peer ? `peer: ${peer.name} from ${peer.dir}` : `peer: AI-Wattch not found at ${PEER_DIR} (PAGE_BENCH_PEER_DIR): our figure alone`);
+  console.log(peer ? `peer: ${peer.name} from ${peer.dir}` : `peer: AI-Wattch not found at ${PEER_DIR ?? '(PAGE_BENCH_PEER_DIR unset)'}: our figure alone`);
   const history = await recordHistory(page);
   // After recordHistory: the extension's modules need its stand-in browser API in place before they load.
   const { LABEL_TAG } = await import('../src/label/render');
