@@ -88,7 +88,8 @@ function retryAt(headers: Headers, now: number): number | null {
   return reset === null ? null : now + reset * 1000;
 }
 
-async function problemDetail(res: Response): Promise<string> {
+/** The service's problem+json as `CODE: detail`, else the HTTP status (the usage client says it the same way). */
+export async function problemDetail(res: Response): Promise<string> {
   try {
     const p = ProblemSchema.safeParse(await res.json());
     return p.success ? `${p.data.code}: ${p.data.detail}` : `HTTP ${res.status}`;

@@ -2,9 +2,9 @@
  * The key's month from the service: one `GET {base_url}/api/v2/usage` with the user's key. It
  * costs no quota. Never throws; every outcome is a value with a code, as in client.ts.
  */
-import { ProblemSchema, UsageResponseSchema, type Result } from '../core';
+import { UsageResponseSchema, type Result } from '../core';
 import type { KeyMonth } from '../domain/usage';
-import { REMOTE_TIMEOUT_MS, type RemoteFailureCode } from './client';
+import { problemDetail, REMOTE_TIMEOUT_MS, type RemoteFailureCode } from './client';
 
 export interface UsageFailure {
   code: RemoteFailureCode;
@@ -19,15 +19,6 @@ export interface UsageOptions {
   apiKey: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
-}
-
-async function problemDetail(res: Response): Promise<string> {
-  try {
-    const p = ProblemSchema.safeParse(await res.json());
-    return p.success ? `${p.data.code}: ${p.data.detail}` : `HTTP ${res.status}`;
-  } catch {
-    return `HTTP ${res.status}`;
-  }
 }
 
 export async function getKeyMonth(opts: UsageOptions): Promise<Result<KeyMonth, UsageFailure>> {
