@@ -42,7 +42,7 @@ export function refusalText(r: ImportRefusal, locale: string): string {
   return r.at && r.code !== 'newer-version' ? t('import_refusedAt', [reason, r.at]) : t('import_refused', reason);
 }
 
-/** "212 turns from 2026-03-02 to 2026-11-20, 14 already here." (days as the file names them) and what else the file brings or leaves out. */
+/** What the file adds ("N turns from its first day to its last, M already here", days as the file names them) and what else it brings or leaves out. */
 export function summaryText(s: ImportSummary, locale: string): string {
   const parts = [
     s.turns === 0
