@@ -2,7 +2,7 @@
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
-import type { ConversationSeed, CountedTurn, TurnCompleted } from '../domain/turns';
+import type { ConversationSeed, CountedTurn, TurnCompleted, TurnExpected } from '../domain/turns';
 import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { cachedConversation, dropCachedConversations, readConversation, writeConversation } from './conversations';
@@ -93,6 +93,24 @@ export function seedConversation(seed: ConversationSeed): Promise<{ added: numbe
     await writeConversation(seed.site, seed.conversationId, next);
     return { added: fresh.length };
   });
+}
+
+/**
+ * A prompt was sent: loads the vocabulary its turn will be counted with while the answer is written
+ * (the conversation's tokenizer, else the one of the model the page shows), so the finished turn
+ * is counted at once even by a worker the browser had stopped. Settles once it is loaded; a failed
+ * load is forgotten (counterFor) and the turn tries again.
+ */
+export async function prepareTurn(expected: TurnExpected): Promise<TokenizerId> {
+  // Read in the queue: a read outside it could put an older copy in memory over a write in flight.
+  const tokenizer = await queueWrite(async () => {
+    const state = cachedConversation(expected.site, expected.conversationId) ?? (await readConversation(expected.site, expected.conversationId));
+    if (state.tokenizer) return state.tokenizer;
+    const settings = loadedSettings ?? (await currentSettings());
+    return tokenizerForModel(resolveModel(expected.site, expected.modelLabel, settings.modelOverrides).modelKey).tokenizer;
+  });
+  await counterOf(tokenizer);
+  return tokenizer;
 }
 
 /** Only what the answer has: a turn without reasoning or images is stored as before they were counted. */

@@ -11,7 +11,7 @@ import { siteOfUrl } from '../sites';
 import type { SiteId } from '../domain/site-ids';
 import { noteRefused } from './health';
 
-type SiteMessage = 'turn/completed' | 'conversation/seed' | 'site/health';
+type SiteMessage = 'turn/expected' | 'turn/completed' | 'conversation/seed' | 'site/health';
 
 export class RefusedMessage extends Error {
   constructor(
@@ -38,6 +38,7 @@ export function fromSiteTabs(handlers: Pick<Handlers, SiteMessage>): Pick<Handle
       return (handler as (d: unknown, s: Sender) => Promise<unknown>)(data, sender);
     }) as Handlers[T];
   return {
+    'turn/expected': guarded<'turn/expected'>(handlers['turn/expected']),
     'turn/completed': guarded<'turn/completed'>(handlers['turn/completed']),
     'conversation/seed': guarded<'conversation/seed'>(handlers['conversation/seed']),
     'site/health': guarded<'site/health'>(handlers['site/health']),

@@ -8,7 +8,7 @@ import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import { countedLabelTexts } from '../label/texts';
 import { readConversation } from './conversations';
-import { countTurn, seedConversation } from './count-turn';
+import { countTurn, prepareTurn, seedConversation } from './count-turn';
 import { noteUnreadableReasoning, writeSiteHealth } from './health';
 
 export interface CountingDeps {
@@ -28,6 +28,12 @@ export interface CountingDeps {
 
 export function countingHandlers({ record, recorded, count = countTurn }: CountingDeps): Handlers {
   return {
+    'turn/expected': async (expected) => {
+      // Answered once the vocabulary is loaded (the browser keeps a worker alive while it answers);
+      // a load that failed is not this message's failure: the turn loads it again.
+      await prepareTurn(expected).catch((e: unknown) => console.warn('[footprint] vocabulary not loaded ahead of the turn', e));
+      return { ok: true as const };
+    },
     'turn/completed': async (turn) => {
       const { counted, persisted, unreadableDuration } = await count(turn);
       // The ledger journals the turn while its history is stored; acknowledge once both are stored.
@@ -47,7 +53,7 @@ export function countingHandlers({ record, recorded, count = countTurn }: Counti
       return reply;
     },
     'site/health': async (health) => {
-      // No vocabulary is loaded here: a page that is only opened costs none, and the first turn loads its own in tens of milliseconds.
+      // No vocabulary is loaded here: a page that is only opened costs none; a sent prompt loads its turn's ('turn/expected').
       await writeSiteHealth(health);
       return { ok: true as const };
     },

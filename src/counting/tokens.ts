@@ -18,8 +18,8 @@ export type Count = (text: string) => number;
 
 /** Where the engine and the definitions come from: the extension's files, or (tests, bench) the build's output in Node. */
 export interface VocabularySource {
-  /** kitoken's WebAssembly module (bytes or compiled). */
-  engine(): Promise<BufferSource | WebAssembly.Module>;
+  /** kitoken's WebAssembly module: the file's response, its bytes, or compiled. */
+  engine(): Promise<Response | BufferSource | WebAssembly.Module>;
   /** The tokenizer's kitoken definition. */
   definition(id: KitokenId): Promise<Uint8Array>;
 }
@@ -37,7 +37,8 @@ export const countTokens: Count = (text) => (text === '' ? 0 : countO200k(text, 
 const SPECIALS_IN_TEXT: Record<KitokenId, boolean> = { 'deepseek-v3': true, gemma3: true, llama3: true, tekken: false };
 
 const fromExtension: VocabularySource = {
-  engine: () => read(TOKENIZER_ENGINE_FILE).then((r) => r.arrayBuffer()),
+  // The response itself: compiled while it is read (instantiateStreaming), and the browser may keep the compiled code.
+  engine: () => read(TOKENIZER_ENGINE_FILE),
   definition: (id) => read(vocabularyFile(id)).then(async (r) => new Uint8Array(await r.arrayBuffer())),
 };
 

@@ -75,6 +75,19 @@ export const TurnCompletedSchema = z.object({
 });
 export type TurnCompleted = z.infer<typeof TurnCompletedSchema>;
 
+/**
+ * A prompt was sent: its answer is being written. The worker gets the conversation's vocabulary
+ * ready meanwhile, so a worker the browser stopped while the person read and wrote does not make the
+ * finished turn wait for it. No text: only what picks the tokenizer.
+ */
+export const TurnExpectedSchema = z.object({
+  site: SiteIdSchema,
+  conversationId: Id,
+  /** The model label the page shows, or null. */
+  modelLabel: z.string().max(MESSAGE_LIMITS.labelChars).nullable(),
+});
+export type TurnExpected = z.infer<typeof TurnExpectedSchema>;
+
 /** Turns already on the page when it was opened: they only seed the conversation's history. */
 export const ConversationSeedSchema = z.object({
   site: SiteIdSchema,

@@ -53,8 +53,9 @@ export class PageLabels {
           return this.replied(news.turnId, news.result);
         case 'seed-reply':
           return this.seedReplied(news.messages, news.result);
+        case 'prompt':
         case 'health':
-          return; // the site's health is the popup's to show
+          return; // the worker's to hear; the site's health is the popup's to show
       }
     });
 

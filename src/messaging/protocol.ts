@@ -16,12 +16,21 @@ import {
 } from '../domain/popup';
 import { ImportAnswerSchema, ImportRequestSchema } from '../domain/import';
 import { KeyMonthAnswerSchema } from '../domain/usage';
-import { ConversationSeededSchema, ConversationSeedSchema, SiteHealthSchema, SiteIdSchema, TurnCompletedSchema, TurnRecordedSchema } from '../domain/turns';
+import {
+  ConversationSeededSchema,
+  ConversationSeedSchema,
+  SiteHealthSchema,
+  SiteIdSchema,
+  TurnCompletedSchema,
+  TurnExpectedSchema,
+  TurnRecordedSchema,
+} from '../domain/turns';
 
 const Ack = z.object({ ok: z.literal(true) });
 
 export const protocol = {
   // Content script -> worker (site tracking)
+  'turn/expected': { request: TurnExpectedSchema, response: Ack },
   'turn/completed': { request: TurnCompletedSchema, response: TurnRecordedSchema },
   'conversation/seed': { request: ConversationSeedSchema, response: ConversationSeededSchema },
   'site/health': { request: SiteHealthSchema, response: Ack },
@@ -46,7 +55,7 @@ export const protocol = {
 } as const;
 
 /** What a content script may send. Everything else comes only from the extension's own pages (the popup). */
-export const CONTENT_SCRIPT_MESSAGES: ReadonlySet<string> = new Set(['turn/completed', 'conversation/seed', 'site/health']);
+export const CONTENT_SCRIPT_MESSAGES: ReadonlySet<string> = new Set(['turn/expected', 'turn/completed', 'conversation/seed', 'site/health']);
 
 export type Protocol = typeof protocol;
 export type MessageType = keyof Protocol;

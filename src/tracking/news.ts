@@ -1,18 +1,18 @@
 /**
- * The one channel a chat page's tracker speaks on. The tracker emits what it read and sent (a seed
- * batch, a turn or its revision, an answer it skipped, the site's health, the messages of a quiet
- * scan); the worker's end (`deliverToWorker`) turns seeds, turns and health into messages for the
- * worker and puts each reply back on the same channel. The page labels (src/label/page-labels.ts)
+ * The one channel a chat page's tracker speaks on. The tracker emits what it read and sent (a sent
+ * prompt, a seed batch, a turn or its revision, an answer it skipped, the site's health, the
+ * messages of a quiet scan); the worker's end (`deliverToWorker`) turns prompts, seeds, turns and
+ * health into messages for the worker and puts each reply back on the same channel. The page labels (src/label/page-labels.ts)
  * listen to it all: where a turn's answer is, then its footprint from the reply. Nothing else
  * wraps the sender or hooks into the tracker.
  *
  *   tracker ──emit──▶ channel ──▶ worker's end (outbox) ──reply──▶ channel ──▶ page labels
  *
- * News is emitted from quiet scans and replies only, never per page mutation. A listener must not
+ * News is emitted from sent prompts, quiet scans and replies only, never per page mutation. A listener must not
  * throw (the label guards itself): it runs inside the tracker's scan.
  */
 import type { HealthReason } from '../domain/health-reasons';
-import type { ConversationSeed, ConversationSeeded, SiteHealth, TurnCompleted, TurnRecorded } from '../domain/turns';
+import type { ConversationSeed, ConversationSeeded, SiteHealth, TurnCompleted, TurnExpected, TurnRecorded } from '../domain/turns';
 import type { MessageResult } from '../messaging/messaging';
 import type { PageMessage } from '../sites/adapter';
 import { Outbox, type Send } from './outbox';
@@ -27,6 +27,8 @@ export interface SeededAnswer {
 export type PageNews =
   /** Messages already on the page, sent as the conversation's history. */
   | { readonly kind: 'seed'; readonly seed: ConversationSeed; readonly answers: readonly SeededAnswer[] }
+  /** A prompt was sent: the worker gets ready to count its answer. */
+  | { readonly kind: 'prompt'; readonly expected: TurnExpected }
   /** A finished answer sent as a turn, or the same turn again with a higher revision; `answer` is its last part. */
   | { readonly kind: 'turn'; readonly turn: TurnCompleted; readonly answer: PageMessage }
   /** An answer not counted, and why. */
@@ -70,6 +72,7 @@ export function deliverToWorker(channel: NewsChannel, send: Send): Outbox {
   });
   channel.subscribe((news) => {
     if (news.kind === 'seed') outbox.push('conversation/seed', news.seed);
+    else if (news.kind === 'prompt') outbox.push('turn/expected', news.expected);
     else if (news.kind === 'turn') outbox.push('turn/completed', news.turn);
     else if (news.kind === 'health') outbox.push('site/health', news.health);
   });

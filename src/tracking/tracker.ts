@@ -155,6 +155,8 @@ export class PageTracker {
     this.#followUrl();
     this.#dispatch({ type: 'promptSent', at: Date.now() });
     this.#clock.promptSent();
+    const expected = { site: this.#adapter.site, conversationId: this.#memory.conversation, modelLabel: this.#adapter.readModelLabel(this.#doc) };
+    this.#news.emit({ kind: 'prompt', expected });
   }
 
   // ---- The scan ----------------------------------------------------------------

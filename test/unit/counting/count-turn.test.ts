@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTurn as countTurnResult, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
+import { countTurn as countTurnResult, forgetCountingMemory, prepareTurn, seedConversation } from '../../../src/counting/count-turn';
 import { dropCachedConversations, pruneConversations, pruneConversationsDaily } from '../../../src/counting/conversations';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationState } from '../../../src/domain';
@@ -9,7 +9,7 @@ import { siteHealthList } from '../../../src/ledger/popup-state';
 import { updateSettings } from '../../../src/ledger/update-settings';
 import { forgetDefinedItems, siteHealthItem } from '../../../src/storage/items';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
-import { setVocabularySource } from '../../../src/counting/tokens';
+import { loadedCounter, setVocabularySource } from '../../../src/counting/tokens';
 import { nodeCounter, nodeVocabularies } from '../../../scripts/build/vocabularies';
 
 const turn = (n: number, promptText: string, answerText: string, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
@@ -271,6 +271,22 @@ describe('the tokenizer of each conversation', () => {
     await updateSettings({ modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
     const later = await counted(deepseek(2, P2, A2));
     expect(later).toMatchObject({ modelKey: 'alpha-5.5', tokenizer: 'deepseek-v3', promptTokens: nodeCounter('deepseek-v3')(P2) });
+    setVocabularySource(null);
+  });
+
+  it("loads the vocabulary of a sent prompt ahead of its turn: the model the page shows, else the conversation's own", { timeout: 120_000 }, async () => {
+    setVocabularySource(nodeVocabularies);
+    expect(loadedCounter('deepseek-v3')).toBeUndefined();
+    // A new conversation: the page's model picks (DeepSeek V3's vocabulary).
+    expect(await prepareTurn({ site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' })).toBe('deepseek-v3');
+    expect(loadedCounter('deepseek-v3')?.(P2)).toBe(nodeCounter('deepseek-v3')(P2));
+    // Nothing is stored by getting ready.
+    expect(await stored('deepseek', 'ds')).toBeUndefined();
+    await counted(deepseek(1, P1, A1));
+    // The conversation keeps its tokenizer whatever model is chosen later, and so does getting ready.
+    await updateSettings({ modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
+    expect(await prepareTurn({ site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' })).toBe('deepseek-v3');
+    expect(await prepareTurn({ site: 'deepseek', conversationId: 'other', modelLabel: 'DeepSeek-V3' })).toBe('o200k');
     setVocabularySource(null);
   });
 

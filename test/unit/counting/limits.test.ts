@@ -81,13 +81,17 @@ describe('limits on what a content script sends', () => {
     expect(await fromTab('conversation/seed', seed(fits))).toMatchObject({ ok: true });
   });
 
-  it('refuses a turn for a site from a tab on another site’s hosts (WRONG_SITE), counted in the tab’s site', async () => {
+  it('refuses a turn, a seed or a sent prompt for a site from a tab on another site’s hosts (WRONG_SITE), counted in the tab’s site', async () => {
     expect(await fromTab('turn/completed', turn({ site: 'claude' }))).toMatchObject({ ok: false, error: { code: 'WRONG_SITE' } });
     expect(await fromTab('conversation/seed', { ...seed([{ id: 'u', role: 'user', text: 'hi' }]), site: 'claude' })).toMatchObject({
       ok: false,
       error: { code: 'WRONG_SITE' },
     });
-    expect(await refusedCount('chatgpt', 2)).toMatchObject({ count: 2, code: 'WRONG_SITE' });
+    expect(await fromTab('turn/expected', { site: 'claude', conversationId: 'conv-l', modelLabel: null })).toMatchObject({
+      ok: false,
+      error: { code: 'WRONG_SITE' },
+    });
+    expect(await refusedCount('chatgpt', 3)).toMatchObject({ count: 3, code: 'WRONG_SITE' });
     expect(recorded).toEqual([]);
     expect(cachedConversation('claude', 'conv-l')).toBeUndefined();
   });

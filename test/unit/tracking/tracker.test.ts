@@ -458,6 +458,22 @@ describe('health: never count zero silently', () => {
 });
 
 describe('delivery to the worker', () => {
+  it('announces a sent prompt before its turn, so the worker loads the vocabulary while the answer streams', async () => {
+    const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a');
+    page.tracker.start();
+    await flush(1_000);
+    sendPrompt(page, '#prompt-textarea', 'Q');
+    await flush(0);
+    const announced = page.sent.filter((s) => s.type === 'turn/expected');
+    expect(announced).toEqual([{ type: 'turn/expected', data: { site: 'chatgpt', conversationId: 'conv-a', modelLabel: 'gpt-4o' } }]);
+    // Announced before the answer exists: no turn yet.
+    expect(page.turns()).toEqual([]);
+    await streamChatgpt(page, { user: 'u1', answer: 'a1' }, 'Q', ['A']);
+    await flush(30_000);
+    expect(page.sent.map((s) => s.type).slice(-2)).toEqual(['turn/expected', 'turn/completed']);
+    page.tracker.stop();
+  });
+
   it('resends until the worker acknowledges, in order, and stops once it has', async () => {
     const page = track(ADAPTERS.chatgpt, 'sites/chatgpt.html', 'https://chatgpt.com/c/conv-a', { failFirst: 3 });
     page.tracker.start();
@@ -465,7 +481,7 @@ describe('delivery to the worker', () => {
     sendPrompt(page, '#prompt-textarea', 'Q');
     await streamChatgpt(page, { user: 'u1', answer: 'a1' }, 'Q', ['A']);
     await flush(30_000);
-    expect(page.sent.map((s) => s.type)).toEqual(['conversation/seed', 'site/health', 'turn/completed']);
+    expect(page.sent.map((s) => s.type)).toEqual(['conversation/seed', 'site/health', 'turn/expected', 'turn/completed']);
     expect(page.tracker.unsent).toBe(0);
     const calls = page.send.mock.calls.length;
     await flush(60_000);
