@@ -60,7 +60,7 @@ export class PageMemory {
     return this.#knownById;
   }
 
-  /** A quiet scan found this chat showing no messages, and none were placed since: what shows now appeared while we watched. */
+  /** A quiet scan found this new chat showing no messages, and none were placed since: what shows now appeared while we watched. */
   get emptySeen(): boolean {
     return this.#empty;
   }
@@ -92,8 +92,12 @@ export class PageMemory {
     return this.#stale.size > 0 ? found.filter((m) => !this.#stale.has(m.id)) : found;
   }
 
+  /**
+   * A scan found no messages. Only a new chat is really empty: a saved conversation (its URL names
+   * it) that shows none is still loading, and what appears there is its history.
+   */
   sawEmpty(): void {
-    this.#empty = true;
+    if (this.#current === this.#unsaved) this.#empty = true;
   }
 
   /** A scan placed the page's messages (seeded or counted them). */

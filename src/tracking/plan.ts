@@ -12,7 +12,7 @@ export interface PlanInput {
   readonly messages: readonly PageMessage[];
   readonly state: TrackerState;
   readonly known: ReadonlyMap<string, Known>;
-  /** A quiet scan found this chat showing no messages, and none were placed since. */
+  /** A quiet scan found this new chat (no saved conversation's URL) showing no messages, and none were placed since. */
   readonly emptySeen: boolean;
 }
 
@@ -27,7 +27,8 @@ export interface ScanPlan {
    * An exchange the tracker cannot place: one prompt and its answer appeared in a chat it had read
    * as empty, with no sign of how the prompt was sent (no send seen, no answer seen being written).
    * A new chat's first turn, sent by a suggestion chip or voice and answered in one go, looks the
-   * same as a one-turn chat that loaded late. It is seeded (history is never counted) and reported.
+   * same as a one-turn chat shown under the new chat's URL. It is seeded (history is never counted)
+   * and reported. A saved conversation's URL read as empty is still loading: never unplaced.
    */
   unplaced: Exchange | null;
 }

@@ -154,4 +154,21 @@ describe('DeepSeek: a prompt sent in a way the tracker does not see', () => {
     expect(page.news.some((n) => n.kind === 'skipped')).toBe(false);
     page.tracker.stop();
   });
+
+  it('a saved one-turn chat whose messages load after the page was read as empty is history: seeded, nothing counted, health ok', async () => {
+    // The chat's own URL from the start: a saved conversation is never empty, it is still loading.
+    const page = deepseekChat(`https://chat.deepseek.com/a/chat/s/${CHAT_ID}`);
+    page.tracker.start();
+    await flush(3 * SETTLE_MS.quiet);
+    await page.replay(1, { steps: 0, stepMs: 0 });
+    await flush(4 * SETTLE_MS.quiet);
+    expect(page.turns()).toEqual([]);
+    expect(page.seeds().flatMap((s) => s.messages.map((m) => [m.role, m.text]))).toEqual([
+      ['user', PROMPT],
+      ['assistant', ANSWER],
+    ]);
+    expect(page.health()).toEqual([expect.objectContaining({ status: 'ok', reason: null })]);
+    expect(page.news.some((n) => n.kind === 'skipped')).toBe(false);
+    page.tracker.stop();
+  });
 });
