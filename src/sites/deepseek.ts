@@ -55,7 +55,7 @@ export const deepseekSite: SiteFacts = {
   hosts: ['chat.deepseek.com'],
   modelFamily: 'delta',
   conversationUrls: ['/a/chat/s/:id', '/chat/s/:id'],
-  version: 2,
+  version: 3,
 };
 
 /** The message elements: `.ds-message`, else the virtual list items' first child (a renamed message class). */

@@ -61,7 +61,7 @@ export const mistralSite: SiteFacts = {
   hosts: ['chat.mistral.ai'],
   modelFamily: 'zeta',
   conversationUrls: ['/chat/:id', '/work/:id'],
-  version: 2,
+  version: 3,
 };
 
 /** Role from the attribute; without it (a renamed attribute), a message holding answer parts is the assistant's. */
