@@ -73,6 +73,14 @@ export interface GeneratedImage {
 export type Streaming = Element | 'unmarked' | null;
 
 /**
+ * How far the page can be trusted when it says nothing is being written: `reliable`, it shows a
+ * streaming indicator we know, so its absence means the answer has ended; `quiet`, it may not, so
+ * an answer counts as finished only after the page has been quiet for a while (SETTLE_MS in
+ * src/tracking/clock.ts).
+ */
+export type StreamingSignal = 'reliable' | 'quiet';
+
+/**
  * The named primary selectors an adapter relies on, each a chain of alternatives (one per markup
  * variant): the page report says which matched, and the drift tests remove or rename each in turn.
  * Name them by role (`message`, `prompt`, `answer`, `stop`, ...).
@@ -116,11 +124,15 @@ export interface SiteAdapter extends SiteFacts {
   conversationId(url: string): string | null;
   /** The conversation id the page itself carries (ChatGPT `section[data-conversation-id]`), for URLs without one. */
   conversationIdInPage?(doc: Document): string | null;
+  /** The site's streaming signal (see `StreamingSignal`), for every reading `idleSignal` does not judge. */
+  streamingSignal: StreamingSignal;
   /**
-   * `reliable`: the page shows a streaming indicator we know. `quiet`: no known indicator, so an
-   * answer counts as finished only after the page has been quiet for a while.
+   * For a `quiet` site whose page sometimes says unambiguously that nothing is being written (a
+   * disabled send button with an empty composer, the stop button gone and the newest answer's action
+   * bar shown): asked when `streaming` found nothing, `reliable` when the page says so now, `quiet`
+   * when it cannot tell. The page clock settles for the period of this reading, not the site's.
    */
-  streamingSignal: 'reliable' | 'quiet';
+  idleSignal?(doc: Document): StreamingSignal;
   /** Buttons that send the prompt (clicks on them mean the user sent something). */
   sendButtonSelector: string;
   /** The named primary selectors (see `SiteHooks`). */

@@ -11,13 +11,27 @@
  *
  * When is an answer finished? DeepSeek has no labelled stop button. The round primary button
  * (`.ds-button--primary.ds-button--circle`) is the send button when the composer holds text, the
- * stop button while an answer streams, and carries `ds-button--disabled` when idle with an empty
- * composer. So the page is streaming while that button is enabled and the composer is empty. An
- * answer also gets its action bar (copy, regenerate, read aloud) next to the message once it ends.
- * The tracker still treats the site as `quiet` (it waits for the page to settle as well): while the
- * user types during an answer the button cannot tell stop from send, and late is better than partial.
+ * stop button while an answer streams, and disabled (`ds-button--disabled` in the live capture) when
+ * idle with an empty composer (MengMa-dev/studyStudio `tests/fixtures/LIVE_NOTES.md` @ e362727;
+ * robertpiosik/CodeWebChat `apps/browser/src/content-scripts/send-prompt-content-script/chatbots/deepseek.ts`
+ * @ 25d353db reads "generating" as that button `aria-disabled="false"` with an empty textarea). So with an empty
+ * composer the button says for sure whether an answer streams: `idleSignal` is `reliable` then, and
+ * the tracker settles as fast as on a site with a stop button. While the user types during an
+ * answer the button cannot tell stop from send: `quiet`, the site's default, and the tracker waits
+ * for the page to settle (late is better than partial). An answer also gets its action bar (copy,
+ * regenerate, read aloud) next to the message; it is read as the answer's finished mark, not as a
+ * page-wide signal, since no capture shows the page while an answer streams.
  */
-import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts, type Streaming } from './adapter';
+import {
+  defineAdapter,
+  type GeneratedImage,
+  type ReasoningRead,
+  type Role,
+  type SiteAdapter,
+  type SiteFacts,
+  type Streaming,
+  type StreamingSignal,
+} from './adapter';
 import { derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, inPageOrder, joinTexts, lastOf, precedes, streamingBy, visibleText } from './dom';
 import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
@@ -41,7 +55,7 @@ export const deepseekSite: SiteFacts = {
   hosts: ['chat.deepseek.com'],
   modelFamily: 'delta',
   conversationUrls: ['/a/chat/s/:id', '/chat/s/:id'],
-  version: 2,
+  version: 3,
 };
 
 /** The message elements: `.ds-message`, else the virtual list items' first child (a renamed message class). */
@@ -92,10 +106,13 @@ function hasActionBar(message: Element): boolean | null {
   return Array.from(item.children).some((c) => !c.contains(message) && c.querySelector('[role="button"], button') !== null);
 }
 
+/** The round button disabled: by its design-system class (the live capture), or by `aria-disabled` (as CodeWebChat reads it). */
+const disabled = (button: Element): boolean => button.classList.contains(DISABLED) || button.getAttribute('aria-disabled') === 'true';
+
 function pageStreaming(doc: Document): Streaming {
   const c = composer(doc);
   // The round button says so by its state, not by being there: asked again while it lasts.
-  if (c) return findMark(doc, GENERIC_STOP) ?? (!c.button.classList.contains(DISABLED) && (c.box?.value ?? '') === '' ? 'unmarked' : null);
+  if (c) return findMark(doc, GENERIC_STOP) ?? (!disabled(c.button) && (c.box?.value ?? '') === '' ? 'unmarked' : null);
   // No round button (renamed): the newest answer streams until its action bar shows.
   return streamingBy(
     doc,
@@ -103,6 +120,15 @@ function pageStreaming(doc: Document): Streaming {
     (d) => lastOf(answersOf(d)),
     (answer) => hasActionBar(answer) !== true,
   );
+}
+
+/**
+ * Sure that nothing is being written: the round button disabled with the composer's text box empty
+ * (neither stop nor send). Text in the box, no box, or no round button: it cannot tell.
+ */
+function idleSignal(doc: Document): StreamingSignal {
+  const c = composer(doc);
+  return c?.box && c.box.value === '' && disabled(c.button) && !findMark(doc, GENERIC_STOP) ? 'reliable' : 'quiet';
 }
 
 /** The answer's own text, its reasoning left out. */
@@ -177,6 +203,8 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
   generatedImages: (): GeneratedImage[] => [],
 
   streaming: pageStreaming,
+
+  idleSignal,
 
   /**
    * The newest answer is unfinished while the page streams; an answer with its action bar (a

@@ -5,12 +5,30 @@
  * `[data-testid="text-message-part"]` (GrantTotinov/AIExporter; houyanchao/chatgpt-gemini-timeline #120).
  * Conversations live at `/chat/<id>` and, since 2026, also at `/work/<id>`.
  *
- * No per-message finished marker is known. The page shows a stop button while an answer streams;
- * its label is localized, so it is one signal among others and the tracker treats the site as
- * `quiet` (it also waits for the page to settle).
+ * When is an answer finished? While an answer streams the composer's send button is a stop button:
+ * its label is localized, its icon is a rounded square (`form rect[rx="2"]`, the stop test of
+ * robertpiosik/CodeWebChat `apps/browser/src/content-scripts/send-prompt-content-script/chatbots/mistral.ts`
+ * @ 25d353db, used there since 2025-09). An answer gets its action bar (copy, rewrite), buttons after
+ * its parts, once it ends: the same file counts the page as generating while no assistant message
+ * has that footer yet. The site stays `quiet` by default, for a stop label or icon it does not know;
+ * `idleSignal` says `reliable` only when both agree: no stop button, and the newest message is an
+ * answer with its action bar.
  */
-import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { CHROME_SELECTOR, findMark, firstElement, firstMatching, GENERIC_STOP, idInUrl, joinTexts, labelText, precedes, visibleText, withPageIds } from './dom';
+import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts, type StreamingSignal } from './adapter';
+import {
+  CHROME_SELECTOR,
+  findMark,
+  firstElement,
+  firstMatching,
+  GENERIC_STOP,
+  idInUrl,
+  joinTexts,
+  labelText,
+  lastOf,
+  precedes,
+  visibleText,
+  withPageIds,
+} from './dom';
 import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
 
 const MESSAGE = '[data-message-author-role]';
@@ -18,6 +36,9 @@ const MESSAGE_ID = '[data-message-id]';
 const ANSWER_PART = '[data-message-part-type="answer"]';
 const REASONING_PART = '[data-message-part-type="reasoning"]';
 const TEXT_PART = '[data-testid="text-message-part"]';
+/** Any part of an answer, and what lies inside parts (their own buttons are no action bar). */
+const PARTS = `${ANSWER_PART}, ${REASONING_PART}, ${TEXT_PART}`;
+const BUTTON = 'button, [role="button"]';
 const PROMPT_TEXT = '.select-text';
 /** Answers in markup without parts (2025). */
 const LEGACY_ANSWER_TEXT = '.markdown-container-style';
@@ -28,6 +49,8 @@ const STOP_CHAIN = [
   'button[aria-label="Arrêter la génération"]',
   'button[aria-label="Generierung stoppen"]',
   'button[aria-label="Detener la generación"]',
+  // The stop icon, in any UI language.
+  'form rect[rx="2"]',
   ...GENERIC_STOP,
 ];
 const WITHOUT_REASONING = `${CHROME_SELECTOR}, ${REASONING_PART}`;
@@ -38,7 +61,7 @@ export const mistralSite: SiteFacts = {
   hosts: ['chat.mistral.ai'],
   modelFamily: 'zeta',
   conversationUrls: ['/chat/:id', '/work/:id'],
-  version: 2,
+  version: 3,
 };
 
 /** Role from the attribute; without it (a renamed attribute), a message holding answer parts is the assistant's. */
@@ -50,6 +73,21 @@ function roleOf(el: Element): Role | null {
 }
 
 const textOf = (parts: Element[]): string => joinTexts(parts, (p) => visibleText(p, WITHOUT_REASONING));
+
+const messagesOf = (doc: Document): Element[] => firstMatching(doc, [MESSAGE, MESSAGE_ID]);
+
+/** The answer's action bar: a button after all of its parts and outside them (shown once the answer ends). */
+function hasActionBar(answer: Element): boolean {
+  const last = lastOf(answer.querySelectorAll(PARTS));
+  return Array.from(answer.querySelectorAll(BUTTON)).some((b) => !b.closest(PARTS) && (!last || precedes(last, b)));
+}
+
+/** Sure that nothing is being written: no stop button, and the newest message is an answer with its action bar. */
+function idleSignal(doc: Document): StreamingSignal {
+  if (findMark(doc, STOP_CHAIN)) return 'quiet';
+  const newest = lastOf(messagesOf(doc));
+  return newest && roleOf(newest) === 'assistant' && hasActionBar(newest) ? 'reliable' : 'quiet';
+}
 
 export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
   hooks: {
@@ -66,7 +104,7 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
 
   findTurns(doc) {
     const conversation = mistral.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
-    const found = firstMatching(doc, [MESSAGE, MESSAGE_ID]).flatMap((element) => {
+    const found = messagesOf(doc).flatMap((element) => {
       const role = roleOf(element);
       return role ? [{ role, element }] : [];
     });
@@ -95,6 +133,15 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
   },
 
   streaming: (doc) => findMark(doc, STOP_CHAIN),
+
+  idleSignal,
+
+  /** Finished once it has its action bar; the newest answer is unfinished while the stop button shows; else the markup says nothing. */
+  answerFinished(answer) {
+    if (hasActionBar(answer)) return true;
+    const doc = answer.ownerDocument;
+    return findMark(doc, STOP_CHAIN) && lastOf(messagesOf(doc).filter((m) => roleOf(m) === 'assistant')) === answer ? false : null;
+  },
 
   readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
 

@@ -4,7 +4,8 @@
  *
  *          start             look: the page writes            look: it no longer writes
  *   off ─────────▶ watching ───────────────────────▶ streaming ─────────────────────────▶ watching
- *                   │    ▲                            (changed: it wrote while unwatched)
+ *                   │    ▲                            (changed: it wrote while unwatched;
+ *                   │    │                             idle: how sure the page is of that)
  *       look: quiet │    │ scan done
  *                   ▼    │
  *                  scanning
@@ -17,14 +18,21 @@
  * `adapter.streaming(doc)`. The page is quiet once it has not changed for a whole settle period;
  * then the tracker scans it. Adding or removing the extension's own nodes (the labels) is no change.
  *
+ * The settle period belongs to the reading, not only to the site: a look that finds nothing being
+ * written also asks how sure the page is of it (`adapter.idleSignal`, else the site's
+ * `streamingSignal`), and `watching` keeps that answer (`idle`) until the page changes. A site whose
+ * page can tell only some of the time (DeepSeek, Le Chat) settles as fast as a reliable site when
+ * it says so, and waits the long quiet period when it cannot; a change of the page brings a long
+ * wait forward, so a finished mark that shows just after the stop button went is looked at soon.
+ *
  * The first change after a quiet moment is looked at soon (FIRST_LOOK_MS): an answer the page
  * writes in under a second, to a prompt sent in a way the tracker did not see, is still seen being
  * written, so the scan places it as a turn, not as history.
  */
-import type { SiteAdapter } from '../sites/adapter';
+import type { SiteAdapter, StreamingSignal } from '../sites/adapter';
 
-/** How long the page must be quiet before a scan, by how much the site's streaming signal can be trusted. */
-export const SETTLE_MS = { reliable: 400, quiet: 2_500 } as const;
+/** How long the page must be quiet before a scan, by how much the reading that found nothing being written can be trusted. */
+export const SETTLE_MS: Readonly<Record<StreamingSignal, number>> = { reliable: 400, quiet: 2_500 };
 /**
  * While the page says an answer is being written without an element to watch, how often to ask
  * again. The page label must appear within 1 s of the answer finishing: one poll interval plus the
@@ -45,11 +53,12 @@ export type ClockState =
   /** Not started, or stopped. */
   | { readonly name: 'off' }
   /**
-   * The observer watches the page. `changed`: it changed since the last look. `idleSeen`: the last
-   * look found nothing being written and it has not changed since, so it still says so (a new answer
-   * always changes the page's nodes, and a prompt sent clears it): no need to ask again.
+   * The observer watches the page. `changed`: it changed since the last look. `idle`: the last look
+   * found nothing being written, and how sure the page was of it (its settle period, see SETTLE_MS);
+   * it has not changed since, so it still says so (a new answer always changes the page's nodes, and
+   * a prompt sent clears it): no need to ask again. Null when no look has been made since.
    */
-  | { readonly name: 'watching'; readonly changed: boolean; readonly idleSeen: boolean }
+  | { readonly name: 'watching'; readonly changed: boolean; readonly idle: StreamingSignal | null }
   /** A quiet scan runs (the observer still on); `changed`: the page changed meanwhile. */
   | { readonly name: 'scanning'; readonly changed: boolean }
   /** The page writes an answer: the observer is off; `mark` is the element watched, or null when polled. */
@@ -68,9 +77,8 @@ export interface ClockListener {
 }
 
 export interface ClockOptions {
-  adapter: Pick<SiteAdapter, 'streaming'>;
+  adapter: Pick<SiteAdapter, 'streaming' | 'streamingSignal' | 'idleSignal'>;
   doc: Document;
-  settleMs: number;
   /** Nodes the extension itself puts on the page: adding or removing them is no change of the chat. */
   ownNode?: (node: Node) => boolean;
 }
@@ -85,10 +93,17 @@ export class PageClock {
 
   readonly #options: ClockOptions;
   readonly #listener: ClockListener;
+  /** The site's settle period: after a change, before the page has said how sure it is. */
+  readonly #settleMs: number;
+  /** The shortest settle period a reading can give: a longer wait is one a page change brings forward. */
+  readonly #shortestMs: number;
 
   constructor(options: ClockOptions, listener: ClockListener) {
     this.#options = options;
     this.#listener = listener;
+    const { streamingSignal, idleSignal } = options.adapter;
+    this.#settleMs = SETTLE_MS[streamingSignal];
+    this.#shortestMs = idleSignal ? Math.min(this.#settleMs, SETTLE_MS.reliable) : this.#settleMs;
   }
 
   /** When the page last changed (while watched), for answers without a finish signal. */
@@ -108,9 +123,9 @@ export class PageClock {
     this.#markObserver = new Observer(this.#onMarkChange);
     this.#observe();
     // What the page showed before we watched it counts as a change: a whole settle period first.
-    this.#state = { name: 'watching', changed: true, idleSeen: false };
+    this.#state = { name: 'watching', changed: true, idle: null };
     this.#changedAt = Date.now();
-    this.wake(this.#options.settleMs);
+    this.wake(this.#settleMs);
   }
 
   stop(): void {
@@ -123,7 +138,7 @@ export class PageClock {
 
   /** Arms the one timer to look in `ms` (an earlier look already due wins). A mutation may bring a long wait forward. */
   wake(ms: number): void {
-    this.#timer.arm(ms, ms > this.#options.settleMs && this.#state.name !== 'streaming', this.#tick);
+    this.#timer.arm(ms, ms > this.#shortestMs && this.#state.name !== 'streaming', this.#tick);
   }
 
   /** The page changed without a mutation we saw (a navigation): as a mutation. */
@@ -137,7 +152,7 @@ export class PageClock {
       case 'off':
         return; // not started: nothing to look at
       case 'watching':
-        this.#state = { ...this.#state, idleSeen: false };
+        this.#state = { ...this.#state, idle: null };
         break;
       case 'scanning':
       case 'streaming':
@@ -166,8 +181,9 @@ export class PageClock {
       case 'watching': {
         const first = !this.#state.changed;
         this.#changedAt = Date.now();
-        this.#state = { name: 'watching', changed: true, idleSeen: false };
-        if (!this.#timer.armed || this.#timer.long) this.wake(first ? FIRST_LOOK_MS : this.#options.settleMs);
+        this.#state = { name: 'watching', changed: true, idle: null };
+        // Looked at again after the shortest settle period: a finished mark may have just shown.
+        if (!this.#timer.armed || this.#timer.long) this.wake(first ? FIRST_LOOK_MS : this.#shortestMs);
         return;
       }
     }
@@ -189,25 +205,30 @@ export class PageClock {
       case 'off':
         return; // stopped by the navigation followed just now
       case 'scanning':
-        this.wake(this.#options.settleMs); // a scan runs: looked at again once it is over and the page quiet
+        this.wake(this.#settleMs); // a scan runs: looked at again once it is over and the page quiet
         return;
       case 'watching':
       case 'streaming': {
-        const writing = state.name === 'watching' && state.idleSeen && !state.changed ? null : this.#options.adapter.streaming(this.#options.doc);
+        const { adapter, doc } = this.#options;
+        const known = state.name === 'watching' && !state.changed ? state.idle : null;
+        const writing = known ? null : adapter.streaming(doc);
         if (writing !== null) return this.#streaming(writing, now);
+        // Nothing is being written: how sure the page is of it sets the settle period.
+        const idle = known ?? adapter.idleSignal?.(doc) ?? adapter.streamingSignal;
+        const settleMs = SETTLE_MS[idle];
         if (state.name === 'streaming') {
           // The answer changed the page while we were not looking.
           this.#unwatchMark();
           this.#observe();
-          this.#state = { name: 'watching', changed: true, idleSeen: false };
+          this.#state = { name: 'watching', changed: true, idle: null };
           this.#changedAt = now;
           this.#listener.streamingStopped();
         }
         // Quiet means no change for a whole settle period (a look may come sooner: a prompt sent, a first look).
         const quietFor = now - this.#changedAt;
-        if (state.name === 'streaming' || state.changed || quietFor < this.#options.settleMs) {
-          this.#state = { name: 'watching', changed: false, idleSeen: true };
-          this.wake(state.name === 'watching' && !state.changed ? this.#options.settleMs - quietFor : this.#options.settleMs);
+        if (state.name === 'streaming' || state.changed || quietFor < settleMs) {
+          this.#state = { name: 'watching', changed: false, idle };
+          this.wake(state.name === 'watching' && !state.changed ? settleMs - quietFor : settleMs);
           return;
         }
         this.#state = { name: 'scanning', changed: false };
@@ -233,8 +254,8 @@ export class PageClock {
     const state = this.#state;
     switch (state.name) {
       case 'scanning':
-        this.#state = { name: 'watching', changed: state.changed, idleSeen: false };
-        if (state.changed) this.wake(this.#options.settleMs);
+        this.#state = { name: 'watching', changed: state.changed, idle: null };
+        if (state.changed) this.wake(this.#settleMs);
         return;
       case 'off':
         return; // stopped while it ran

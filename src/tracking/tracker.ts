@@ -65,7 +65,7 @@ export class PageTracker {
     this.#memory = new PageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
     this.#health = new HealthReporter(adapter.site, (health) => this.#news.emit({ kind: 'health', health }));
     this.#clock = new PageClock(
-      { adapter, doc, settleMs: this.#settleMs, ownNode: options.ownNode },
+      { adapter, doc, ownNode: options.ownNode },
       {
         beforeLook: () => void this.#followUrl(),
         streaming: (now) => {

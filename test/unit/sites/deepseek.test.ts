@@ -23,6 +23,50 @@ describe('DeepSeek, 2026-10 markup', () => {
     expect(deepseek.readModelLabel(doc)).toBeNull();
   });
 
+  it('says for sure that nothing streams on the live capture, and cannot tell while the composer holds text', () => {
+    // Finished, as captured: the round button disabled, the composer empty.
+    const { doc, turns } = read('real-dom/deepseek-live-2026-10-03.html');
+    const button = doc.querySelector('.ds-button--primary.ds-button--circle')!;
+    const box = doc.querySelector('textarea')! as HTMLTextAreaElement;
+    expect(deepseek.streaming(doc)).toBeNull();
+    expect(deepseek.idleSignal!(doc)).toBe('reliable');
+    // No capture of the page while an answer streams exists. Derived from this one by the change the
+    // live notes describe (MengMa-dev/studyStudio tests/fixtures/LIVE_NOTES.md @ e362727): the round
+    // button loses ds-button--disabled and becomes the stop button; the action bar is not there yet.
+    button.classList.remove('ds-button--disabled');
+    turns[1].element.nextElementSibling!.remove();
+    expect(deepseek.streaming(doc)).toBe('unmarked');
+    expect(deepseek.idleSignal!(doc)).toBe('quiet');
+    expect(deepseek.answerFinished!(turns[1].element)).toBe(false);
+    // The user types during the answer: the same enabled button could be send or stop.
+    box.value = 'next question';
+    expect(deepseek.streaming(doc)).toBeNull();
+    expect(deepseek.idleSignal!(doc)).toBe('quiet');
+    // The answer ends while the text is still there: the button stays enabled (send), so still unsure.
+    turns[1].element.insertAdjacentHTML('afterend', '<div class="ds-flex"><div role="button" class="ds-button"></div></div>');
+    expect(deepseek.idleSignal!(doc)).toBe('quiet');
+    expect(deepseek.answerFinished!(turns[1].element)).toBe(true);
+    // The composer emptied: the button is disabled again and says so for sure.
+    box.value = '';
+    button.classList.add('ds-button--disabled');
+    expect(deepseek.idleSignal!(doc)).toBe('reliable');
+  });
+
+  it('reads the round button as disabled by aria-disabled too (as an automation tool reads it), and stays unsure without it', () => {
+    const { doc } = read('real-dom/deepseek-live-2026-10-03.html');
+    const button = doc.querySelector('.ds-button--primary.ds-button--circle')!;
+    // robertpiosik/CodeWebChat chatbots/deepseek.ts @ 25d353db: generating is `input[type=file] + div[aria-disabled=false]` with an empty textarea.
+    button.classList.remove('ds-button--disabled');
+    button.setAttribute('aria-disabled', 'true');
+    expect(deepseek.streaming(doc)).toBeNull();
+    expect(deepseek.idleSignal!(doc)).toBe('reliable');
+    button.setAttribute('aria-disabled', 'false');
+    expect(deepseek.streaming(doc)).toBe('unmarked');
+    // A renamed round button: the page cannot say for sure.
+    button.className = 'ds-button ds-button--renamed';
+    expect(deepseek.idleSignal!(doc)).toBe('quiet');
+  });
+
   it.each([
     [
       'sites/deepseek-2026-10.html',

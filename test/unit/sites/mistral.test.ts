@@ -57,6 +57,64 @@ describe('Le Chat (chat.mistral.ai), 2026 markup', () => {
   });
 });
 
+describe('Le Chat: is the answer finished, and is the page sure of it', () => {
+  const STOP_ICON = '<svg aria-hidden="true"><rect x="7" y="7" width="10" height="10" rx="2"></rect></svg>';
+  /** The page as it shows an answer being written (no capture exists: the change the fixture's own driver makes, as CodeWebChat reads the page). */
+  function writing(file: string) {
+    const page = read(file, 'https://chat.mistral.ai/chat/a');
+    const { doc, turns } = page;
+    const newest = turns[3].element;
+    const bar = newest.querySelector('.select-none')!;
+    bar.remove();
+    doc.getElementById('send-slot')!.innerHTML = `<button type="button" aria-label="Stop">${STOP_ICON}</button>`;
+    return { ...page, newest, bar };
+  }
+
+  it.each(['sites/mistral-2026-en.html', 'sites/mistral-2026-fr.html'])('%s: finished, every answer has its action bar and the page is sure', (file) => {
+    const { doc, turns } = read(file, 'https://chat.mistral.ai/chat/a');
+    expect(mistral.streaming(doc)).toBeNull();
+    expect(mistral.idleSignal!(doc)).toBe('reliable');
+    expect(mistral.answerFinished!(turns[1].element)).toBe(true);
+    expect(mistral.answerFinished!(turns[3].element)).toBe(true);
+  });
+
+  it('while an answer is written: the stop button, in any UI language by its icon; the newest answer unfinished, the older finished', () => {
+    const { doc, turns, newest } = writing('sites/mistral-2026-en.html');
+    // A label no chain knows (Italian): the icon still says so.
+    doc.getElementById('send-slot')!.innerHTML = `<button type="button" aria-label="Interrompi la generazione">${STOP_ICON}</button>`;
+    expect(mistral.streaming(doc)).toBe(doc.querySelector('form rect'));
+    expect(mistral.answerFinished!(newest)).toBe(false);
+    expect(mistral.answerFinished!(turns[1].element)).toBe(true);
+    expect(mistral.idleSignal!(doc)).toBe('quiet');
+  });
+
+  it('is sure only when the stop button is gone AND the newest answer shows its action bar', () => {
+    const { doc, newest, bar } = writing('sites/mistral-2026-fr.html');
+    // The stop button went, the bar not shown yet (or a stop button it does not know): it cannot tell.
+    doc.getElementById('send-slot')!.innerHTML = '<button type="submit" aria-label="Envoyer la question" data-send></button>';
+    expect(mistral.streaming(doc)).toBeNull();
+    expect(mistral.answerFinished!(newest)).toBeNull();
+    expect(mistral.idleSignal!(doc)).toBe('quiet');
+    newest.firstElementChild!.append(bar);
+    expect(mistral.answerFinished!(newest)).toBe(true);
+    expect(mistral.idleSignal!(doc)).toBe('reliable');
+    // A prompt sent, its answer not there yet: the newest message is the prompt.
+    doc
+      .getElementById('thread')!
+      .insertAdjacentHTML('beforeend', '<div data-message-author-role="user" data-message-id="u9"><div class="select-text">Next?</div></div>');
+    expect(mistral.idleSignal!(doc)).toBe('quiet');
+  });
+
+  it('counts no button inside an answer part (the reasoning toggle) as its action bar', () => {
+    const { turns, bar } = writing('sites/mistral-2026-en.html');
+    const withReasoning = turns[1].element;
+    withReasoning.querySelector('.select-none')!.remove();
+    expect(withReasoning.querySelector('[data-message-part-type="reasoning"] button')).not.toBeNull();
+    expect(mistral.answerFinished!(withReasoning)).toBeNull();
+    expect(bar.querySelectorAll('button').length).toBeGreaterThan(0);
+  });
+});
+
 describe('Le Chat, older markup', () => {
   it('finds messages with their ids and reads the prompt and answer text', () => {
     const { doc, turns, texts } = read('sites/mistral.html', 'https://chat.mistral.ai/chat/m1');

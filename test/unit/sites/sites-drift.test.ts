@@ -34,6 +34,9 @@ const STREAMING_STATE: Partial<Record<SiteId, (doc: Document) => void>> = {
   },
   mistral(doc) {
     halve(doc.querySelectorAll('[data-message-part-type="answer"]'));
+    // The newest answer has no action bar yet.
+    const answers = doc.querySelectorAll('[data-message-author-role="assistant"]');
+    answers[answers.length - 1].querySelector('.select-none')!.remove();
     doc.getElementById('send-slot')!.innerHTML =
       `<button type="button" aria-label="${doc.documentElement.lang === 'fr' ? 'Arrêter la génération' : 'Stop generating'}"></button>`;
   },

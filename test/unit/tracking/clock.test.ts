@@ -18,7 +18,7 @@ function clocked(mode: 'marked' | 'unmarked' = 'marked') {
   const writing = () => doc.getElementById('stop') !== null;
   const streaming = vi.fn((d: Document) => (writing() ? (mode === 'marked' ? d.getElementById('stop') : 'unmarked') : null));
   const listener = { beforeLook: vi.fn(), streaming: vi.fn(), streamingStopped: vi.fn(), quiet: vi.fn(async () => undefined) };
-  const clock = new PageClock({ adapter: { streaming }, doc, settleMs: SETTLE }, listener);
+  const clock = new PageClock({ adapter: { streaming, streamingSignal: 'reliable' }, doc }, listener);
   return {
     doc,
     clock,
@@ -33,15 +33,15 @@ describe('the page clock', () => {
   it('scans once the page has been quiet a whole settle period, asking whether it writes only once', async () => {
     const c = clocked();
     c.clock.start();
-    expect(c.clock.current).toEqual({ name: 'watching', changed: true, idleSeen: false });
+    expect(c.clock.current).toEqual({ name: 'watching', changed: true, idle: null });
     await flush(SETTLE);
-    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idleSeen: true });
+    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'reliable' });
     expect(c.listener.quiet).not.toHaveBeenCalled();
     await flush(SETTLE);
     expect(c.listener.quiet).toHaveBeenCalledTimes(1);
     // Nothing changed since the look that found the page idle: not asked again before the scan.
     expect(c.streaming).toHaveBeenCalledTimes(1);
-    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idleSeen: false });
+    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: null });
     c.clock.stop();
   });
 
@@ -80,7 +80,7 @@ describe('the page clock', () => {
     expect(c.streaming).toHaveBeenCalledTimes(1);
     expect(c.listener.streamingStopped).toHaveBeenCalledTimes(1);
     // It wrote while unwatched: a whole settle period before the scan.
-    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idleSeen: true });
+    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'reliable' });
     await flush(SETTLE);
     expect(c.listener.quiet).toHaveBeenCalledTimes(2);
     c.clock.stop();
@@ -144,5 +144,119 @@ describe('the page clock', () => {
     endScan();
     await flush(0);
     expect(c.clock.current).toEqual({ name: 'off' });
+  });
+});
+
+/**
+ * A `quiet` site whose page sometimes says for sure that nothing is being written (DeepSeek's
+ * disabled round button with an empty composer, Le Chat's action bar with the stop button gone):
+ * here an empty text box, and, where the test asks for one, a `.done` mark after the newest answer.
+ */
+function quietSite(needsDone = false) {
+  const doc = loadPage(
+    '<main><div id="thread"><p></p><div class="done"></div></div><div id="slot"></div><textarea></textarea></main>',
+    'https://test.example/c/a',
+  );
+  const thread = doc.getElementById('thread')!;
+  const box = doc.querySelector('textarea') as HTMLTextAreaElement;
+  const streaming = vi.fn((d: Document) => (d.getElementById('stop') ? ('unmarked' as const) : null));
+  const idleSignal = vi.fn(() =>
+    box.value === '' && (!needsDone || thread.lastElementChild?.className === 'done') ? ('reliable' as const) : ('quiet' as const),
+  );
+  const listener = { beforeLook: vi.fn(), streaming: vi.fn(), streamingStopped: vi.fn(), quiet: vi.fn(async () => undefined) };
+  const clock = new PageClock({ adapter: { streaming, streamingSignal: 'quiet', idleSignal }, doc }, listener);
+  return {
+    doc,
+    box,
+    clock,
+    idleSignal,
+    listener,
+    /** Starts the clock and lets its first scan of the page as loaded happen. */
+    async started() {
+      clock.start();
+      await flush(SETTLE_MS.quiet + SETTLE_MS.reliable);
+      expect(listener.quiet).toHaveBeenCalledTimes(1);
+    },
+    /** A prompt sent and its answer written while the page says so. */
+    async answering() {
+      clock.promptSent();
+      doc.getElementById('slot')!.innerHTML = '<button id="stop"></button>';
+      await flush(FIRST_LOOK_MS);
+      expect(clock.current).toEqual({ name: 'streaming', mark: null });
+      for (let i = 0; i < 20; i++) {
+        thread.append(doc.createElement('p'));
+        await flush(50);
+      }
+    },
+    /** The answer ends: the page stops saying it writes (and shows a finished mark when `done`). */
+    finish(done: boolean) {
+      doc.getElementById('stop')!.remove();
+      if (done) thread.insertAdjacentHTML('beforeend', '<div class="done"></div>');
+    },
+  };
+}
+
+describe('the page clock on a site that can tell only some of the time', () => {
+  it('settles with the reliable period once the page says for sure that the answer ended', async () => {
+    const c = quietSite();
+    await c.started();
+    await c.answering();
+    c.finish(true);
+    await flush(STREAMING_POLL_MS);
+    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'reliable' });
+    await flush(SETTLE_MS.reliable);
+    // Read within one poll plus the reliable settle period of the answer's end, well under a second.
+    expect(c.listener.quiet).toHaveBeenCalledTimes(2);
+    expect(STREAMING_POLL_MS + SETTLE_MS.reliable).toBeLessThan(1_000);
+    c.clock.stop();
+  });
+
+  it('waits the whole quiet period while the page cannot tell (text typed in the composer during the answer)', async () => {
+    const c = quietSite();
+    await c.started();
+    await c.answering();
+    c.box.value = 'my next question';
+    c.finish(true);
+    await flush(STREAMING_POLL_MS);
+    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'quiet' });
+    await flush(SETTLE_MS.quiet - 1);
+    expect(c.listener.quiet).toHaveBeenCalledTimes(1);
+    await flush(1);
+    expect(c.listener.quiet).toHaveBeenCalledTimes(2);
+    c.clock.stop();
+  });
+
+  it('keeps a reading while the page does not change, and asks again after a change', async () => {
+    const c = quietSite();
+    await c.started();
+    c.idleSignal.mockClear();
+    const thread = c.doc.getElementById('thread')!;
+    thread.append(c.doc.createElement('p'));
+    await flush(FIRST_LOOK_MS);
+    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'reliable' });
+    // Typing changes no node: the reading the look kept still holds at the scan (a new answer would change the page).
+    c.box.value = 'typing';
+    await flush(SETTLE_MS.reliable);
+    expect(c.listener.quiet).toHaveBeenCalledTimes(2);
+    expect(c.idleSignal).toHaveBeenCalledTimes(1);
+    thread.append(c.doc.createElement('p'));
+    await flush(FIRST_LOOK_MS);
+    expect(c.idleSignal).toHaveBeenCalledTimes(2);
+    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'quiet' });
+    c.clock.stop();
+  });
+
+  it('looks again soon when the finished mark shows just after the page stopped saying it writes', async () => {
+    const c = quietSite(true);
+    await c.started();
+    await c.answering();
+    c.finish(false);
+    await flush(STREAMING_POLL_MS);
+    expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'quiet' });
+    await flush(50);
+    c.doc.getElementById('thread')!.insertAdjacentHTML('beforeend', '<div class="done"></div>');
+    await flush(FIRST_LOOK_MS + SETTLE_MS.reliable);
+    expect(c.listener.quiet).toHaveBeenCalledTimes(2);
+    c.clock.stop();
   });
 });
