@@ -25,8 +25,8 @@
  *
  * Env: PAGE_BENCH_RUNS (rounds, default 5), PAGE_EXTENSION_DIR (our build; built when absent),
  * PAGE_BENCH_BASE_DIR (another build of ours, e.g. before a change, measured in the same rounds),
- * PAGE_BENCH_NAIVE_CAP_MS, PAGE_BENCH_SKIP_NAIVE=1, PAGE_BENCH_DUMP=<dir> (each run's streaming
- * CPU profile, for DevTools' Performance panel).
+ * PAGE_BENCH_NAIVE_CAP_MS, PAGE_BENCH_SKIP_NAIVE=1, PAGE_BENCH_DUMP=<dir> (each run's CPU profiles,
+ * load and seed, then streaming, for DevTools' Performance panel).
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -118,8 +118,11 @@ async function run(mode: Mode, setup: Setup): Promise<RunResult> {
     } else {
       await tab.waitForTimeout(mode === 'naive' ? 3_000 : 2_000);
     }
-    const seed = attribute(await stopProfile(seedCdp), codeUrl);
+    const seedProfile = await stopProfile(seedCdp);
+    const seed = attribute(seedProfile, codeUrl);
     await seedCdp.detach();
+    if (process.env.PAGE_BENCH_DUMP && mode !== 'none')
+      writeFileSync(`${process.env.PAGE_BENCH_DUMP}/seed-${mode}-${Date.now()}.cpuprofile`, JSON.stringify(seedProfile));
     await tab.waitForTimeout(500);
     const streamFrom = (await tab.evaluate(() => performance.now())) as number;
     const pageLongTasksSeedMs = await longTasksSince(tab, loadedAt);

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { originalPositionFor, sourceContentFor, TraceMap } from '@jridgewell/trace-mapping';
+import { LEAST_UPPER_BOUND, originalPositionFor, sourceContentFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { CDPSession, Page } from 'playwright-core';
 
 interface CallFrame {
@@ -135,21 +135,45 @@ export type NameResolver = (file: string, line: number, column: number) => strin
 
 const sourceFor = (map: TraceMap, source: string): string | null => sourceContentFor(map, source);
 
+/**
+ * Where a minified function's body starts: a frame points at the function's parameters, which the
+ * map often ties to whatever code came before it (a constant, another module's last line).
+ */
+function bodyStart(code: string, column: number): number {
+  const brace = code.indexOf('{', column);
+  const arrow = code.indexOf('=>', column);
+  if (arrow !== -1 && (brace === -1 || arrow < brace) && code[arrow + 2] !== '{') return arrow + 2;
+  return brace === -1 ? column : brace + 1;
+}
+
+/** A line that opens a function (a declaration, a method, an arrow), not a block statement. */
+const FUNCTION_HEAD =
+  /\bfunction\b|=>|^(?!(?:if|for|while|switch|catch|return)\b)(?:(?:async|get|set|static|private|readonly|export)\s+)*[#\w]+\s*(?:<[^>]*>)?\(.*\)[^;]*\{$/;
+
 /** Resolves frames of the built extension in `dir` through the `.map` files beside its scripts (built with hidden source maps). */
 export function sourceMapNames(dir: string): NameResolver {
-  const maps = new Map<string, TraceMap | null>();
+  const maps = new Map<string, { map: TraceMap; lines: string[] } | null>();
   return (file, line, column) => {
     if (!maps.has(file)) {
       const path = join(dir, `${file}.map`);
-      maps.set(file, existsSync(path) ? new TraceMap(readFileSync(path, 'utf8')) : null);
+      maps.set(file, existsSync(path) ? { map: new TraceMap(readFileSync(path, 'utf8')), lines: readFileSync(join(dir, file), 'utf8').split('\n') } : null);
     }
-    const map = maps.get(file);
-    if (!map) return null;
-    const at = originalPositionFor(map, { line: line + 1, column });
+    const built = maps.get(file);
+    if (!built) return null;
+    const { map, lines } = built;
+    // The body's first statement, then up the original source to the line that opens its function.
+    const at = originalPositionFor(map, { line: line + 1, column: bodyStart(lines[line] ?? '', column), bias: LEAST_UPPER_BOUND });
     if (at.source === null) return null;
-    // A function's frame points at its start, which the map rarely names: show its original line instead.
-    const text = sourceFor(map, at.source)?.split('\n')[at.line - 1]?.trim().slice(0, 60) ?? at.name ?? '?';
-    return `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line} ${text}`;
+    const source = sourceFor(map, at.source)?.split('\n') ?? [];
+    let head = at.line - 1;
+    for (let i = head; i >= Math.max(0, at.line - 40); i--) {
+      if (FUNCTION_HEAD.test(source[i]?.trim() ?? '')) {
+        head = i;
+        break;
+      }
+    }
+    const text = source[head]?.trim().slice(0, 60) ?? at.name ?? '?';
+    return `${at.source.replace(/^(\.\.\/)+/, '')}:${head + 1} ${text}`;
   };
 }
 

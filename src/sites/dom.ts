@@ -8,7 +8,7 @@ import type { ConversationUrl, PageMessage, Role, Streaming } from './adapter';
 export function firstMatching(root: ParentNode, chain: readonly string[]): Element[] {
   for (const selector of chain) {
     const found = root.querySelectorAll(selector);
-    if (found.length > 0) return outermost(Array.from(found));
+    if (found.length > 0) return outermost(found);
   }
   return [];
 }
@@ -65,13 +65,14 @@ export const inPageOrder = (a: Element, b: Element): number => (a === b ? 0 : pr
 /** The last item of a list (the newest message of a page), or undefined when it is empty. */
 export const lastOf = <T>(list: ArrayLike<T>): T | undefined => list[list.length - 1];
 
-/** Drops elements nested inside another element of the same list (lists are in page order). */
-function outermost(els: Element[]): Element[] {
+/** Drops elements nested inside another element of the same list (lists are in page order), without copying the list first. */
+function outermost(els: NodeListOf<Element>): Element[] {
   const out: Element[] = [];
-  for (const el of els) {
-    const last = out[out.length - 1];
-    if (last && last.contains(el)) continue;
-    out.push(el);
+  let last: Element | undefined;
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i];
+    if (last?.contains(el)) continue;
+    out.push((last = el));
   }
   return out;
 }

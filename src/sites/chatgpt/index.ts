@@ -67,20 +67,24 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
   sendButtonSelector: '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating])',
 
   findTurns(doc) {
-    const conversation = chatgpt.conversationId(doc.location?.href ?? '') ?? chatgpt.conversationIdInPage?.(doc) ?? UNSAVED_CONVERSATION_PREFIX;
-    const found = firstMatching(doc, MESSAGE_CHAIN).flatMap((element) => {
+    // One pass, one object per message; ids derived from the prompts (and the conversation, which
+    // may walk the page) only for messages without an id of their own or from the structure.
+    const out: PageMessage[] = [];
+    const unnamed: number[] = [];
+    for (const element of firstMatching(doc, MESSAGE_CHAIN)) {
       const role = roleOf(element);
-      return role ? [{ role, element }] : [];
-    });
-    // Derived from the prompts only for messages without an id of their own or from the structure.
-    let derived: PageMessage[] | undefined;
-    return found.map(({ role, element }, i): PageMessage => {
+      if (!role) continue;
       const reader = readerOf(element);
       const own = reader.pageId(element);
-      if (own !== null) return { id: own, role, element, pageId: true };
-      const structural = reader.structuralId(element);
-      return structural !== null ? { id: structural, role, element, pageId: false } : (derived ??= derivedIds(conversation, found))[i];
-    });
+      const id = own ?? reader.structuralId(element);
+      if (id === null) unnamed.push(out.length);
+      out.push({ id: id ?? '', role, element, pageId: own !== null });
+    }
+    if (unnamed.length === 0) return out;
+    const conversation = chatgpt.conversationId(doc.location?.href ?? '') ?? chatgpt.conversationIdInPage?.(doc) ?? UNSAVED_CONVERSATION_PREFIX;
+    const derived = derivedIds(conversation, out);
+    for (const i of unnamed) out[i] = derived[i];
+    return out;
   },
 
   readText({ element, role }) {
