@@ -2,14 +2,14 @@
  * The one channel a chat page's tracker speaks on. The tracker emits what it read and sent (a sent
  * prompt, a seed batch, a turn or its revision, an answer it skipped, the site's health, the
  * messages of a quiet scan); the worker's end (`deliverToWorker`) turns prompts, seeds, turns and
- * health into messages for the worker and puts each reply back on the same channel. The page labels (src/label/page-labels.ts)
- * listen to it all: where a turn's answer is, then its footprint from the reply. Nothing else
- * wraps the sender or hooks into the tracker.
+ * health into messages for the worker and puts each reply back on the same channel. The page
+ * labels (src/label/page-labels.ts) listen to it all: where a turn's answer is, then its footprint
+ * from the reply. Nothing else wraps the sender or hooks into the tracker.
  *
  *   tracker ──emit──▶ channel ──▶ worker's end (outbox) ──reply──▶ channel ──▶ page labels
  *
- * News is emitted from sent prompts, quiet scans and replies only, never per page mutation. A listener must not
- * throw (the label guards itself): it runs inside the tracker's scan.
+ * News is emitted from sent prompts, quiet scans and replies only, never per page mutation. A
+ * listener must not throw (the label guards itself): it runs inside the tracker's scan.
  */
 import type { HealthReason } from '../domain/health-reasons';
 import type { ConversationSeed, ConversationSeeded, SiteHealth, TurnCompleted, TurnExpected, TurnRecorded } from '../domain/turns';
