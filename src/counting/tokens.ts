@@ -2,14 +2,16 @@
  * Token counters, one per tokenizer. Only the worker imports this: no tokenizer goes into a page.
  *
  * o200k is bundled (gpt-tokenizer): the browser keeps the worker's compiled script, so a worker that
- * starts again has it in less CPU than any file it would read (`npm run bench -- footprint`).
+ * starts again has it in less CPU than any file it would read (`npm run bench -- footprint`); its
+ * encoder is built by the first o200k count, not when the worker starts.
  * The other vocabularies run on kitoken (WebAssembly) from kitoken's own binary definition, a file
  * of the extension (`tokenizers/<id>.kit`, converted at build time by scripts/build/vocabularies.ts),
  * read by the first turn of that family and kept for the worker's lifetime: a worker the browser
  * stopped and started again loads one in a fraction of a second, not the seconds a tokenizer.json
  * takes to parse and build; and a user whose sites never need one never reads it.
  */
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 import initEngine, { Kitoken } from 'kitoken/web';
 import { browser } from 'wxt/browser';
 import { TOKENIZER_ENGINE_FILE, vocabularyFile, type TokenizerId } from '../domain/tokenizers';
@@ -26,8 +28,16 @@ export interface VocabularySource {
 
 export type KitokenId = Exclude<TokenizerId, 'o200k'>;
 
+/**
+ * o200k's encoder, built by the first count that needs it (gpt-tokenizer's own constructor, as its
+ * `encoding/o200k_base` module builds it on import): a worker started for a turn of another
+ * vocabulary does not build the 200,000-entry table.
+ */
+let o200k: GptEncoding | null = null;
+
 /** o200k counts: what every turn was counted with before turns recorded their tokenizer. A special token's text counts as text, as in the chat. */
-export const countTokens: Count = (text) => (text === '' ? 0 : countO200k(text, { disallowedSpecial: new Set() }));
+export const countTokens: Count = (text) =>
+  text === '' ? 0 : (o200k ??= GptEncoding.getEncodingApi('o200k_base', () => o200kRanks)).countTokens(text, { disallowedSpecial: new Set() });
 
 /**
  * Whether special tokens written in a text count as one token each. The tokenizer.json vocabularies
