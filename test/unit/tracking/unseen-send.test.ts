@@ -98,6 +98,18 @@ function deepseekChat(url = NEW_CHAT, file = 'real-dom/deepseek-live-2026-10-03.
   };
 }
 
+/** After an empty read, the capture's first turn shows whole at once: it only seeds the history. */
+async function firstTurnShownAtOnce(page: ReturnType<typeof deepseekChat>): Promise<void> {
+  await flush(3 * SETTLE_MS.quiet);
+  await page.replay(1, { steps: 0, stepMs: 0 });
+  await flush(4 * SETTLE_MS.quiet);
+  expect(page.turns()).toEqual([]);
+  expect(page.seeds().flatMap((s) => s.messages.map((m) => [m.role, m.text]))).toEqual([
+    ['user', PROMPT],
+    ['assistant', ANSWER],
+  ]);
+}
+
 describe('DeepSeek: a prompt sent in a way the tracker does not see', () => {
   it('in a new chat read as empty, an answer streamed in under a second is counted in the chat it is named, and health is ok', async () => {
     const page = deepseekChat();
@@ -118,14 +130,7 @@ describe('DeepSeek: a prompt sent in a way the tracker does not see', () => {
     const labels = new PageLabels(page.doc);
     page.tracker.subscribe(labels.hear);
     page.tracker.start();
-    await flush(3 * SETTLE_MS.quiet);
-    await page.replay(1, { steps: 0, stepMs: 0 });
-    await flush(4 * SETTLE_MS.quiet);
-    expect(page.turns()).toEqual([]);
-    expect(page.seeds().flatMap((s) => s.messages.map((m) => [m.role, m.text]))).toEqual([
-      ['user', PROMPT],
-      ['assistant', ANSWER],
-    ]);
+    await firstTurnShownAtOnce(page);
     expect(page.health()).toEqual([expect.objectContaining({ site: 'deepseek', status: 'not-recognized', reason: 'turn-unplaced' })]);
     expect(page.news).toContainEqual({ kind: 'skipped', reason: 'turn-unplaced', answer: expect.objectContaining({ role: 'assistant' }) });
     // Its label says so, in the UI language.
@@ -159,14 +164,7 @@ describe('DeepSeek: a prompt sent in a way the tracker does not see', () => {
     // The chat's own URL from the start: a saved conversation is never empty, it is still loading.
     const page = deepseekChat(`https://chat.deepseek.com/a/chat/s/${CHAT_ID}`);
     page.tracker.start();
-    await flush(3 * SETTLE_MS.quiet);
-    await page.replay(1, { steps: 0, stepMs: 0 });
-    await flush(4 * SETTLE_MS.quiet);
-    expect(page.turns()).toEqual([]);
-    expect(page.seeds().flatMap((s) => s.messages.map((m) => [m.role, m.text]))).toEqual([
-      ['user', PROMPT],
-      ['assistant', ANSWER],
-    ]);
+    await firstTurnShownAtOnce(page);
     expect(page.health()).toEqual([expect.objectContaining({ status: 'ok', reason: null })]);
     expect(page.news.some((n) => n.kind === 'skipped')).toBe(false);
     page.tracker.stop();
