@@ -6,8 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { forgetCountingMemory } from '../../../src/counting/count-turn';
-import { cachedConversation, readConversation } from '../../../src/counting/conversations';
+import type { Counting } from '../../../src/counting/count-turn';
 import { fromSiteTabs, noteRefusedMessage } from '../../../src/counting/guard';
 import { countingHandlers } from '../../../src/counting/handlers';
 import { MESSAGE_LIMITS, type ConversationSeed, type CountedTurn } from '../../../src/domain/turns';
@@ -16,16 +15,18 @@ import type { MessageType } from '../../../src/messaging/protocol';
 import { siteHealthItem } from '../../../src/storage/items';
 import { Outbox } from '../../../src/tracking/outbox';
 import { resetBrowser } from '../ledger/support';
+import { newCounting } from '../../support/counting';
 import { completedTurn } from './turn-builder';
 
 const CHATGPT_TAB = 'https://chatgpt.com/c/conv-l';
 const recorded: CountedTurn[] = [];
 
+let counting: Counting;
 beforeEach(() => {
   resetBrowser();
-  forgetCountingMemory();
+  counting = newCounting();
   recorded.length = 0;
-  registerHandlers(fromSiteTabs(countingHandlers({ record: async (t) => void recorded.push(t) })), Promise.resolve(), noteRefusedMessage);
+  registerHandlers(fromSiteTabs(countingHandlers({ counting, record: async (t) => void recorded.push(t) })), Promise.resolve(), noteRefusedMessage);
 });
 
 /** As Chrome delivers a content script's message: the frame's URL and its tab. */
@@ -64,7 +65,7 @@ describe('limits on what a content script sends', () => {
     expect(await fromTab('turn/completed', data)).toMatchObject({ ok: false, error: { code: 'OVER_LIMIT' } });
     expect(await refusedCount('chatgpt')).toMatchObject({ count: 1, code: 'OVER_LIMIT' });
     expect(recorded).toEqual([]);
-    expect(cachedConversation('chatgpt', data.conversationId)).toBeUndefined();
+    expect(counting.conversations.cached('chatgpt', data.conversationId)).toBeUndefined();
   });
 
   it('refuses a seed batch with too many messages, too much text in all, or a message id over its limit', async () => {
@@ -75,7 +76,7 @@ describe('limits on what a content script sends', () => {
       expect(await fromTab('conversation/seed', seed(messages))).toMatchObject({ ok: false, error: { code: 'OVER_LIMIT' } });
     }
     expect(await refusedCount('chatgpt', 3)).toMatchObject({ count: 3, code: 'OVER_LIMIT' });
-    expect((await readConversation('chatgpt', 'conv-l')).historyTokens).toBe(0);
+    expect((await counting.conversations.read('chatgpt', 'conv-l')).historyTokens).toBe(0);
     // Just within the limits: taken.
     const fits = Array.from({ length: MESSAGE_LIMITS.seedMessages }, (_, i) => ({ id: `m${i}`, role: 'user' as const, text: 'hi' }));
     expect(await fromTab('conversation/seed', seed(fits))).toMatchObject({ ok: true });
@@ -93,7 +94,7 @@ describe('limits on what a content script sends', () => {
     });
     expect(await refusedCount('chatgpt', 3)).toMatchObject({ count: 3, code: 'WRONG_SITE' });
     expect(recorded).toEqual([]);
-    expect(cachedConversation('claude', 'conv-l')).toBeUndefined();
+    expect(counting.conversations.cached('claude', 'conv-l')).toBeUndefined();
   });
 
   it('refuses a turn from a tab on no chat site, or on a look-alike host', async () => {
