@@ -1,7 +1,7 @@
 /**
  * The page labels of one chat page: a label after each answer the tracker counted (or skipped,
  * saying so), kept by turnId. They hear everything on the tracker's one news channel
- * (src/tracking/news.ts): where a turn's answer is, then the worker's reply with its footprint;
+ * (src/tracking/page-events.ts): where a turn's answer is, then the worker's reply with its footprint;
  * the news comes from the tracker's quiet scans and the worker's replies, so nothing here runs per
  * mutation or searches the page. Answers already on the page when it loads (a reload, a reopened
  * conversation) get their label back from the reply to their conversation/seed batch when they were
@@ -13,7 +13,7 @@
 import type { MessageResult } from '../messaging/messaging';
 import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { PageMessage } from '../sites/adapter';
-import type { PageNews, SeededAnswer } from '../tracking/news';
+import type { PageNews, SeededAnswer } from '../tracking/page-events';
 import { mapInSlices } from '../tracking/slices';
 import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';

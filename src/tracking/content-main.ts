@@ -16,7 +16,7 @@ export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   const labels = new PageLabels(document);
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
   const tracker = new PageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost });
-  // The labels hear turns and the worker's replies on the tracker's one news channel (src/tracking/news.ts).
+  // The labels hear turns and the worker's replies on the tracker's one news channel (src/tracking/page-events.ts).
   tracker.subscribe(labels.hear);
   tracker.start();
   answerPageReports((version) => buildPageReport(document, adapter, version, location.href));

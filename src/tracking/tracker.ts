@@ -8,7 +8,7 @@
  * - the planner (plan.ts): pure, which messages only seed the history and which answers are live;
  * - the turn builder (turn-builder.ts): reads a live answer and returns a turn, a revision or a wait;
  * - the health reporter (health.ts);
- * - the news channel (news.ts): every seed, turn, skipped answer, health report and scan goes out on
+ * - the news channel (page-events.ts): every seed, turn, skipped answer, health report and scan goes out on
  *   it; the outbox to the worker and the page labels both listen there.
  *
  * Messages already on the page when it loads or after a navigation only seed the conversation's
@@ -22,7 +22,7 @@ import { PageClock, SETTLE_MS } from './clock';
 import type { Exchange } from './exchanges';
 import { HealthReporter, promptVerdict, streamTooLong, type PromptFound } from './health';
 import { PageMemory } from './memory';
-import { deliverToWorker, NewsChannel, type NewsListener } from './news';
+import { deliverToWorker, NewsChannel, type NewsListener } from './page-events';
 import type { Outbox, Send } from './outbox';
 import { INITIAL_STATE, step, type TrackerEvent, type TrackerState } from './phases';
 import { plan } from './plan';

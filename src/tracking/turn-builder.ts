@@ -19,7 +19,7 @@ import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
 import { answerExtrasOf, answerFinishedOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
 import type { AnswerRead, Known } from './memory';
-import type { SeededAnswer } from './news';
+import type { SeededAnswer } from './page-events';
 import { countedOf, sawStreaming, type Counted, type Phase } from './phases';
 import { answerProblem, promptsProblem } from './recognize';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../../src/sites';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
-import type { NewsListener, PageNews } from '../../../src/tracking/news';
+import type { NewsListener, PageNews } from '../../../src/tracking/page-events';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
 import { fixture, loadPage } from '../sites/load-page';

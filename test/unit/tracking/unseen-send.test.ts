@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageLabels } from '../../../src/label/page-labels';
 import { LABEL_TAG } from '../../../src/label/render';
 import { ADAPTERS } from '../../../src/sites';
-import type { PageNews } from '../../../src/tracking/news';
+import type { PageNews } from '../../../src/tracking/page-events';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
 import { fixture, loadPage } from '../sites/load-page';
