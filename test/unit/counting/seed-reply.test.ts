@@ -9,7 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetCountingMemory } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationSeed, ConversationSeeded, TurnCompleted, TurnRecorded } from '../../../src/domain/turns';
-import { recordsOf } from '../../../src/ledger/recorded';
+import { recordsOf } from '../../../src/ledger/turn-records';
 import { protocol } from '../../../src/messaging/protocol';
 import { localDay } from '../../../src/storage/days';
 import { dayTurnsItem, forgetDefinedItems, STORAGE_ITEMS } from '../../../src/storage/items';
