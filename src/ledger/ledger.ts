@@ -1,6 +1,6 @@
 /**
  * The ledger: records counted turns (idempotent by turnId, never lost; see
- * recording.ts for the write order), keeps daily totals next to the raw turns,
+ * record-turn.ts for the write order), keeps daily totals next to the raw turns,
  * prunes the oldest raw turns when they outgrow their budget, answers the
  * popup, and runs remote mode's retries. Every write goes through the one
  * write queue; every change to a stored day through rewrite-day.ts.
@@ -13,7 +13,7 @@ import { importLedger } from './import-ledger';
 import { createKeyUsage } from './key-usage';
 import { readPopupState } from './popup-state';
 import { recompute } from './recompute';
-import { createRecording } from './recording';
+import { createRecording } from './record-turn';
 import { createRemoteSettings } from './remote-settings';
 import { createRetries } from './retries';
 import { updateSettings } from './update-settings';
