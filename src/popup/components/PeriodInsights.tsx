@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { whatIf, type WhatIfChoice } from '../../core/insights';
 import { formatCount } from '../../display';
 import { t } from '../../i18n/t';
-import { readPeriodData, type PeriodData } from '../../ledger/insights-read';
+import { readPeriodData, type PeriodData } from '../../ledger/read-period';
 import { localDay } from '../../storage/days';
 import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfTexts } from '../insights-view';
 import { periodLabel, regionName, type PeriodKey } from '../view';

@@ -10,7 +10,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { whatIf } from '../../../src/core/insights';
 import { localDay } from '../../../src/storage/days';
-import { readPeriodData } from '../../../src/ledger/insights-read';
+import { readPeriodData } from '../../../src/ledger/read-period';
 import { budgetView, formatChange, parseBudgetWh, whatIfTexts } from '../../../src/popup/insights-view';
 import { useCatalog } from '../../support/messages';
 import { NOW, newLedger, resetBrowser, turn } from '../ledger/support';
