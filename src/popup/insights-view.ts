@@ -7,7 +7,7 @@ import type { WhatIf, WhatIfChoice } from '../core/insights';
 import { carbonQuantity, energyQuantity, formatCount, formatShare, numberFormat, quantityText, waterQuantity } from '../display';
 import { BUDGET_FULL, BUDGET_NEAR, MAX_BUDGET_KWH, budgetLevel, type BudgetLevel, type BudgetSetting } from '../domain/budget';
 import { t, tn } from '../i18n/t';
-import type { ChatCost, PeriodSpan } from '../ledger/insights';
+import type { ChatCost, PeriodSpan } from '../ledger/period-figures';
 import { SITES, SITE_LABELS } from '../sites';
 import { conversationUrl } from '../sites/conversation-url';
 import type { PeriodKey } from './view';

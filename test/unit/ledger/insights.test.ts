@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countedHistoryTokens, whatIf, type ComputedTurn } from '../../../src/core/insights';
 import { localDay } from '../../../src/storage/days';
-import { costliestChats, periodChange } from '../../../src/ledger/insights';
+import { costliestChats, periodChange } from '../../../src/ledger/period-figures';
 import { readPeriodData } from '../../../src/ledger/read-period';
 import { NOW, newLedger, resetBrowser, turn } from './support';
 
