@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { whatIf, type WhatIfChoice } from '../../core/insights';
+import { whatIf, type WhatIfChoice } from '../../core/what-if';
 import { formatCount } from '../../display';
 import { t } from '../../i18n/t';
 import { readPeriodData, type PeriodData } from '../../ledger/read-period';

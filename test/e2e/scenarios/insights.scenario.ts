@@ -6,7 +6,7 @@
  * budget turns the badge amber at 80% and red at 100%.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyShare, newChatTip } from '../../../src/core/insights';
+import { historyShare, newChatTip } from '../../../src/core/what-if';
 import { countedLabelTexts } from '../../../src/label/texts';
 import { formatShare } from '../../../src/display';
 import { BUDGET_BADGE_BACKGROUNDS } from '../../../src/worker/badge';

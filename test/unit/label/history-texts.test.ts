@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core/calculate';
-import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/insights';
+import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/what-if';
 import { footprintOf } from '../../../src/counting/handlers';
 import { energyQuantity, formatShare, quantityText } from '../../../src/display';
 import type { LedgerEntry } from '../../../src/domain/ledger';

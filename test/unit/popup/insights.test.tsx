@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { whatIf } from '../../../src/core/insights';
+import { whatIf } from '../../../src/core/what-if';
 import { localDay } from '../../../src/storage/days';
 import { readPeriodData } from '../../../src/ledger/read-period';
 import { budgetView, formatChange, parseBudgetWh, whatIfTexts } from '../../../src/popup/insights-view';
