@@ -11,7 +11,7 @@ import { act } from 'preact/test-utils';
 import { whatIf } from '../../../src/core/what-if';
 import { localDay } from '../../../src/storage/days';
 import { readPeriodData } from '../../../src/ledger/read-period';
-import { budgetView, formatChange, parseBudgetWh, whatIfTexts } from '../../../src/popup/insights-view';
+import { budgetView, formatChange, parseBudgetWh, whatIfTexts } from '../../../src/popup/period-texts';
 import { useCatalog } from '../../support/messages';
 import { NOW, newLedger, resetBrowser, turn } from '../ledger/support';
 import { createFakeWorker, type FakeWorker } from './fake-worker';
