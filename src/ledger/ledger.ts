@@ -9,7 +9,7 @@ import { inboxItem, ledgerIndexItem, remoteStateItem, retryQueueItem, settingsIt
 import { createContext, type LedgerDeps } from './context';
 import { deleteAllData } from './delete-all';
 import { exportLedger } from './export-file';
-import { importLedger } from './import-ledger';
+import { importLedger } from './merge-ledger-file';
 import { createKeyUsage } from './key-usage';
 import { readPopupState } from './popup-state';
 import { recompute } from './recompute';
