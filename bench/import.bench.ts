@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { calculate } from '../src/core';
 import { IMPORT_LIMITS } from '../src/domain/import-limits';
-import { EXPORT_FORMAT, EXPORT_VERSION } from '../src/ledger/export-format';
+import { EXPORT_FORMAT, EXPORT_VERSION } from '../src/ledger/write-ledger-file';
 import { checkLedgerJson, readLedgerFile } from '../src/ledger/read-ledger-file';
 import { addDays } from '../src/storage/days';
 
