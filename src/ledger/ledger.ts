@@ -8,7 +8,7 @@
 import { inboxItem, ledgerIndexItem, remoteStateItem, retryQueueItem, settingsItem } from '../storage/items';
 import { createContext, type LedgerDeps } from './context';
 import { deleteAllData } from './delete-all';
-import { exportLedger } from './export-file';
+import { exportLedger } from './export-ledger';
 import { importLedger } from './merge-ledger-file';
 import { createKeyUsage } from './key-usage';
 import { readPopupState } from './popup-state';
