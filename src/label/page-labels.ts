@@ -1,8 +1,8 @@
 /**
  * The page labels of one chat page: a label after each answer the tracker counted (or skipped,
- * saying so), kept by turnId. They hear everything on the tracker's one news channel
+ * saying so), kept by turnId. They listen to every event on the tracker's one channel
  * (src/tracking/page-events.ts): where a turn's answer is, then the worker's reply with its footprint;
- * the news comes from the tracker's quiet scans and the worker's replies, so nothing here runs per
+ * the events come from the tracker's quiet scans and the worker's replies, so nothing here runs per
  * mutation or searches the page. Answers already on the page when it loads (a reload, a reopened
  * conversation) get their label back from the reply to their conversation/seed batch when they were
  * counted before; those never counted (from before the extension was installed) get none. When the
@@ -13,7 +13,7 @@
 import type { MessageResult } from '../messaging/messaging';
 import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { PageMessage } from '../sites/adapter';
-import type { PageNews, SeededAnswer } from '../tracking/page-events';
+import type { PageEvent, SeededAnswer } from '../tracking/page-events';
 import { mapInSlices } from '../tracking/slices';
 import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';
@@ -37,25 +37,25 @@ export class PageLabels {
 
   constructor(private readonly doc: Document) {}
 
-  /** The tracker's news (subscribe it with `tracker.subscribe(labels.hear)`). */
-  readonly hear = (news: PageNews): void =>
+  /** The tracker's events (subscribe it with `tracker.subscribe(labels.onEvent)`). */
+  readonly onEvent = (event: PageEvent): void =>
     guard(() => {
-      switch (news.kind) {
+      switch (event.kind) {
         case 'turn':
-          return this.turnSent(news.turn.turnId, news.answer);
+          return this.turnSent(event.turn.turnId, event.answer);
         case 'seed':
-          return this.seeded(news.answers);
+          return this.seeded(event.answers);
         case 'skipped':
-          return this.answerSkipped(news.answer, news.reason);
+          return this.answerSkipped(event.answer, event.reason);
         case 'scanned':
-          return this.scanned(news.messages);
+          return this.scanned(event.messages);
         case 'turn-reply':
-          return this.replied(news.turnId, news.result);
+          return this.replied(event.turnId, event.result);
         case 'seed-reply':
-          return this.seedReplied(news.messages, news.result);
+          return this.seedReplied(event.messages, event.result);
         case 'prompt':
         case 'health':
-          return; // the worker's to hear; the site's health is the popup's to show
+          return; // the worker's to handle; the site's health is the popup's to show
       }
     });
 
