@@ -17,45 +17,47 @@ const MAX_RETRY_MS = 30_000;
 export type OnReply = (type: MessageType, data: unknown, result: MessageResult<unknown>) => void;
 
 export class Outbox {
-  private queue: Array<{ type: MessageType; data: unknown }> = [];
-  private running = false;
-  private stopped = false;
+  readonly #queue: Array<{ type: MessageType; data: unknown }> = [];
+  #running = false;
+  #stopped = false;
+  readonly #send: Send;
+  readonly #onReply: OnReply | undefined;
 
-  constructor(
-    private readonly send: Send,
-    private readonly onReply?: OnReply,
-  ) {}
+  constructor(send: Send, onReply?: OnReply) {
+    this.#send = send;
+    this.#onReply = onReply;
+  }
 
   push<T extends MessageType>(type: T, data: RequestOf<T>): void {
-    this.queue.push({ type, data });
+    this.#queue.push({ type, data });
     // Sent from a task of its own: copying a message to the worker never lengthens the caller's task.
-    if (!this.running) setTimeout(() => void this.pump(), 0);
+    if (!this.#running) setTimeout(() => void this.#pump(), 0);
   }
 
   get pending(): number {
-    return this.queue.length;
+    return this.#queue.length;
   }
 
   stop(): void {
-    this.stopped = true;
+    this.#stopped = true;
   }
 
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+  async #pump(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
     let wait = FIRST_RETRY_MS;
-    while (this.queue.length > 0 && !this.stopped) {
-      const head = this.queue[0];
-      const result = await this.send(head.type, head.data as never);
-      this.onReply?.(head.type, head.data, result);
+    while (this.#queue.length > 0 && !this.#stopped) {
+      const head = this.#queue[0];
+      const result = await this.#send(head.type, head.data as never);
+      this.#onReply?.(head.type, head.data, result);
       if (result.ok || FINAL_REFUSALS.has(result.error.code)) {
-        this.queue.shift();
+        this.#queue.shift();
         wait = FIRST_RETRY_MS;
       } else {
         await new Promise((resolve) => setTimeout(resolve, wait));
         wait = Math.min(wait * 2, MAX_RETRY_MS);
       }
     }
-    this.running = false;
+    this.#running = false;
   }
 }
