@@ -7,8 +7,9 @@
  * conversation) get their label back from the reply to their conversation/seed batch when they were
  * counted before; those never counted (from before the extension was installed) get none. When the
  * site re-renders its messages, the next quiet scan (which already has the message list) puts a
- * detached label back after its answer, or after the new element with the same message id. Every
- * entry point catches: a label must never throw into the page.
+ * detached label back after its answer, or after the new element with the same message id. Each
+ * entry point (onEvent, setEnabled, each slice of seeded labels) catches, once: a label must never
+ * throw into the page.
  */
 import type { MessageResult } from '../messaging/messaging';
 import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../domain/turns';
@@ -63,43 +64,35 @@ export class PageLabels {
     });
 
   #turnSent(turnId: string, answer: PageMessage): void {
-    guard(() => {
-      this.#note(turnId, answer);
-      // A counted answer is no longer a skipped one.
-      this.#drop(`skipped:${answer.id}`);
-    });
+    this.#note(turnId, answer);
+    // A counted answer is no longer a skipped one.
+    this.#drop(`skipped:${answer.id}`);
   }
 
   /** Noted until the seed batch's reply says whether these answers were counted before. */
   #seeded(answers: readonly SeededAnswer[]): void {
-    guard(() => {
-      for (const { turnId, answer } of answers) this.#note(turnId, answer);
-    });
+    for (const { turnId, answer } of answers) this.#note(turnId, answer);
   }
 
   #answerSkipped(answer: PageMessage, reason: HealthReason): void {
-    guard(() => {
-      const content: LabelContent = { kind: 'not-counted', reason: healthReasonText(reason, uiLocale()) };
-      this.#show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, content);
-    });
+    const content: LabelContent = { kind: 'not-counted', reason: healthReasonText(reason, uiLocale()) };
+    this.#show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, content);
   }
 
   /** Puts back labels the site's re-render detached: one isConnected check per label, the message list only when one is. */
   #scanned(messages: readonly PageMessage[]): void {
-    guard(() => {
-      if (!this.#enabled) return;
-      let byId: Map<string, PageMessage> | null = null;
-      for (const label of this.#labels.values()) {
-        if (!label.content || label.host?.isConnected) continue;
-        if (!label.anchor.isConnected) {
-          byId ??= new Map(messages.map((m) => [m.id, m]));
-          const now = byId.get(label.messageId);
-          if (!now) continue; // scrolled out of a virtual list, or gone: it comes back with its message
-          label.anchor = now.element;
-        }
-        this.#place(label);
+    if (!this.#enabled) return;
+    let byId: Map<string, PageMessage> | null = null;
+    for (const label of this.#labels.values()) {
+      if (!label.content || label.host?.isConnected) continue;
+      if (!label.anchor.isConnected) {
+        byId ??= new Map(messages.map((m) => [m.id, m]));
+        const now = byId.get(label.messageId);
+        if (!now) continue; // scrolled out of a virtual list, or gone: it comes back with its message
+        label.anchor = now.element;
       }
-    });
+      this.#place(label);
+    }
   }
 
   /** The site's switch in the popup: off removes every label (kept, so on shows them again). */
@@ -114,19 +107,17 @@ export class PageLabels {
   }
 
   #replied(turnId: string, result: MessageResult<TurnRecorded>): void {
-    guard(() => {
-      const label = this.#labels.get(turnId);
-      if (!label) return;
-      let content: LabelContent | null;
-      if (result.ok) {
-        content = result.value.footprint
-          ? { kind: 'counted', texts: result.value.footprint.texts }
-          : { kind: 'not-counted', reason: t('label_reasonRecordGone') };
-      } else {
-        content = TRANSIENT.has(result.error.code) ? null : { kind: 'not-counted', reason: t('label_reasonWorker', result.error.code) };
-      }
-      if (content) this.#show(turnId, label, content);
-    });
+    const label = this.#labels.get(turnId);
+    if (!label) return;
+    let content: LabelContent | null;
+    if (result.ok) {
+      content = result.value.footprint
+        ? { kind: 'counted', texts: result.value.footprint.texts }
+        : { kind: 'not-counted', reason: t('label_reasonRecordGone') };
+    } else {
+      content = TRANSIENT.has(result.error.code) ? null : { kind: 'not-counted', reason: t('label_reasonWorker', result.error.code) };
+    }
+    if (content) this.#show(turnId, label, content);
   }
 
   /**
@@ -135,27 +126,25 @@ export class PageLabels {
    * slices of a few milliseconds, never one long task.
    */
   #seedReplied(messages: ConversationSeed['messages'], result: MessageResult<ConversationSeeded>): void {
-    guard(() => {
-      // The outbox resends the batch: its reply comes later.
-      if (!result.ok && TRANSIENT.has(result.error.code)) return;
-      const footprints = result.ok ? result.value.footprints : {};
-      const counted: Array<[string, TurnFootprint]> = [];
-      for (const m of messages) {
-        if (m.role !== 'assistant') continue;
-        const label = this.#labels.get(m.id);
-        if (!label) continue;
-        const footprint = Object.hasOwn(footprints, m.id) ? footprints[m.id] : undefined;
-        if (footprint) counted.push([m.id, footprint]);
-        else if (!label.content) this.#labels.delete(m.id);
-      }
-      if (counted.length === 0) return;
-      void mapInSlices(counted, ([turnId, footprint]) =>
-        guard(() => {
-          const label = this.#labels.get(turnId);
-          if (label) this.#show(turnId, label, { kind: 'counted', texts: footprint.texts });
-        }),
-      );
-    });
+    // The outbox resends the batch: its reply comes later.
+    if (!result.ok && TRANSIENT.has(result.error.code)) return;
+    const footprints = result.ok ? result.value.footprints : {};
+    const counted: Array<[string, TurnFootprint]> = [];
+    for (const m of messages) {
+      if (m.role !== 'assistant') continue;
+      const label = this.#labels.get(m.id);
+      if (!label) continue;
+      const footprint = Object.hasOwn(footprints, m.id) ? footprints[m.id] : undefined;
+      if (footprint) counted.push([m.id, footprint]);
+      else if (!label.content) this.#labels.delete(m.id);
+    }
+    if (counted.length === 0) return;
+    void mapInSlices(counted, ([turnId, footprint]) =>
+      guard(() => {
+        const label = this.#labels.get(turnId);
+        if (label) this.#show(turnId, label, { kind: 'counted', texts: footprint.texts });
+      }),
+    );
   }
 
   #show(key: string, at: { messageId: string; anchor: Element }, content: LabelContent): void {
