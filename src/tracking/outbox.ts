@@ -13,11 +13,17 @@ const FIRST_RETRY_MS = 500;
 const FINAL_REFUSALS: ReadonlySet<string> = new Set(['INVALID_MESSAGE', 'OVER_LIMIT', 'WRONG_SITE']);
 const MAX_RETRY_MS = 30_000;
 
+/** A message waiting to be sent: its type and data, typed together. */
+type Queued = { [T in MessageType]: { readonly type: T; readonly data: RequestOf<T> } }[MessageType];
+
+/** The worker's answer to a message, with the message: checking `type` narrows `data` and `result`. */
+export type Reply = { [T in MessageType]: { readonly type: T; readonly data: RequestOf<T>; readonly result: MessageResult<ResponseOf<T>> } }[MessageType];
+
 /** Told of every answer the worker gives (each attempt), after it came. */
-export type OnReply = (type: MessageType, data: unknown, result: MessageResult<unknown>) => void;
+export type OnReply = (reply: Reply) => void;
 
 export class Outbox {
-  readonly #queue: Array<{ type: MessageType; data: unknown }> = [];
+  readonly #queue: Queued[] = [];
   #running = false;
   #stopped = false;
   readonly #send: Send;
@@ -29,7 +35,7 @@ export class Outbox {
   }
 
   push<T extends MessageType>(type: T, data: RequestOf<T>): void {
-    this.#queue.push({ type, data });
+    this.#queue.push({ type, data } as Queued);
     // Sent from a task of its own: copying a message to the worker never lengthens the caller's task.
     if (!this.#running) setTimeout(() => void this.#pump(), 0);
   }
@@ -49,7 +55,8 @@ export class Outbox {
     while (this.#queue.length > 0 && !this.#stopped) {
       const head = this.#queue[0];
       const result = await this.#send(head.type, head.data as never);
-      this.#onReply?.(head.type, head.data, result);
+      // TypeScript cannot follow the correlation between union members: `result` answers `head`.
+      this.#onReply?.({ ...head, result } as Reply);
       if (result.ok || FINAL_REFUSALS.has(result.error.code)) {
         this.#queue.shift();
         wait = FIRST_RETRY_MS;

@@ -65,10 +65,9 @@ export class PageEventChannel {
  * (in order, resent until acknowledged), and every reply to a turn or a seed comes back as an event.
  */
 export function deliverToWorker(channel: PageEventChannel, send: Send): Outbox {
-  const outbox = new Outbox(send, (type, data, result) => {
-    if (type === 'turn/completed') channel.emit({ kind: 'turn-reply', turnId: (data as TurnCompleted).turnId, result: result as MessageResult<TurnRecorded> });
-    else if (type === 'conversation/seed')
-      channel.emit({ kind: 'seed-reply', messages: (data as ConversationSeed).messages, result: result as MessageResult<ConversationSeeded> });
+  const outbox = new Outbox(send, (reply) => {
+    if (reply.type === 'turn/completed') channel.emit({ kind: 'turn-reply', turnId: reply.data.turnId, result: reply.result });
+    else if (reply.type === 'conversation/seed') channel.emit({ kind: 'seed-reply', messages: reply.data.messages, result: reply.result });
   });
   channel.subscribe((event) => {
     if (event.kind === 'seed') outbox.push('conversation/seed', event.seed);
