@@ -15,7 +15,7 @@ import {
   type ComputedTurn,
 } from '../../../src/core/what-if';
 import { MODELS, findModel, type ModelRow } from '../../../src/core/tables';
-import { readRepoFile, section, text } from './markdown';
+import { readRepoFile, section, text } from '../support/markdown';
 
 /** alpha-4o: 3.5 Wh per 1,000 tokens; global-avg: 475 g/kWh, 1.8 L/kWh. */
 function turn(over: Partial<ComputedTurn> & Pick<ComputedTurn, 'promptTokens' | 'inputTokens' | 'outputTokens'>): ComputedTurn {

@@ -16,8 +16,8 @@ import type { CountedTurn } from '../../../src/domain';
 import { protocol } from '../../../src/messaging/protocol';
 import { forgetDefinedItems } from '../../../src/storage/items';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
-import { newLedger } from '../ledger/support';
-import { testSite, trackTestSite, type TestPage } from '../tracking/test-site';
+import { newLedger } from '../support/ledger';
+import { testSite, trackTestSite, type TestPage } from '../support/test-site';
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const id = fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.string({ minLength: 1, maxLength: 40 }));

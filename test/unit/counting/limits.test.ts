@@ -15,8 +15,8 @@ import { registerHandlers, type MessageResult } from '../../../src/messaging/mes
 import type { MessageType } from '../../../src/messaging/protocol';
 import { siteHealthItem } from '../../../src/storage/items';
 import { Outbox } from '../../../src/tracking/outbox';
-import { resetBrowser } from '../ledger/support';
-import { completedTurn } from './turn-builder';
+import { resetBrowser } from '../support/ledger';
+import { completedTurn } from '../support/completed-turn';
 
 const CHATGPT_TAB = 'https://chatgpt.com/c/conv-l';
 const recorded: CountedTurn[] = [];

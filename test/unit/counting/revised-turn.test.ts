@@ -10,7 +10,7 @@ import { countTurn, forgetCountingMemory } from '../../../src/counting/count-tur
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { TurnCompleted } from '../../../src/domain';
 import { forgetDefinedItems } from '../../../src/storage/items';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
 
 const PROMPT = 'How much water does a data center use?';
 const PARTIAL = 'It depends on the cooling system';

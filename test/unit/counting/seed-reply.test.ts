@@ -13,7 +13,7 @@ import { recordsOf } from '../../../src/ledger/turn-records';
 import { protocol } from '../../../src/messaging/protocol';
 import { localDay } from '../../../src/storage/days';
 import { dayTurnsItem, forgetDefinedItems, STORAGE_ITEMS } from '../../../src/storage/items';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
 
 const DAY_1 = Date.UTC(2026, 10, 20, 12, 0, 0);
 const DAY_2 = Date.UTC(2026, 10, 21, 12, 0, 0);

@@ -11,7 +11,7 @@ import { energyQuantity, formatShare, quantityText } from '../../../src/display'
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import { setMessageLookup } from '../../../src/i18n/t';
 import { createLabelHost, fillLabel } from '../../../src/label/render';
-import { loadPage } from '../sites/load-page';
+import { loadPage } from '../support/load-page';
 import { LOCALES, catalog, useCatalog } from '../../support/messages';
 
 afterEach(() => setMessageLookup(null));

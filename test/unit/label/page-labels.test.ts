@@ -14,7 +14,7 @@ import type { MessageResult } from '../../../src/messaging/messaging';
 import { ADAPTERS } from '../../../src/sites';
 import { PageTracker } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
-import { fixture, loadPage } from '../sites/load-page';
+import { fixture, loadPage } from '../support/load-page';
 
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 

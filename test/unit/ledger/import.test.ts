@@ -4,7 +4,7 @@ import { IMPORT_LIMITS } from '../../../src/domain/import-limits';
 import { DEFAULT_SETTINGS } from '../../../src/domain';
 import { readLedgerFile } from '../../../src/ledger/read-ledger-file';
 import { writeSettings } from '../../../src/storage/items';
-import { NOW, dump, newLedger, resetBrowser, turn } from './support';
+import { NOW, dump, newLedger, resetBrowser, turn } from '../support/ledger';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

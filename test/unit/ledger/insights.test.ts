@@ -8,7 +8,7 @@ import { countedHistoryTokens, whatIf, type ComputedTurn } from '../../../src/co
 import { localDay } from '../../../src/storage/days';
 import { costliestChats, periodChange } from '../../../src/ledger/period-figures';
 import { readPeriodData } from '../../../src/ledger/read-period';
-import { NOW, newLedger, resetBrowser, turn } from './support';
+import { NOW, newLedger, resetBrowser, turn } from '../support/ledger';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -14,7 +14,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countTurn, forgetCountingMemory } from '../../../src/counting/count-turn';
 import { CONVERSATION_MAX_AGE_MS } from '../../../src/counting/conversations';
 import { RAW_TURNS_BUDGET_BYTES } from '../../../src/ledger/ledger';
-import { yearOfHeavyUse } from '../ledger/year-fixture';
+import { yearOfHeavyUse } from '../support/year-fixture';
 
 /** chrome.storage.local.QUOTA_BYTES without unlimitedStorage. */
 const CHROME_DEFAULT_QUOTA = 10_485_760;

@@ -3,7 +3,7 @@ import { countingHandlers } from '../../../src/counting/handlers';
 import { forgetCountingMemory } from '../../../src/counting/count-turn';
 import { commit } from '../../../src/ledger/store';
 import { bareKey, keysDeletedWithData, STORAGE_ITEMS } from '../../../src/storage/items';
-import { dump, newLedger, resetBrowser } from '../ledger/support';
+import { dump, newLedger, resetBrowser } from '../support/ledger';
 
 beforeEach(() => {
   resetBrowser();

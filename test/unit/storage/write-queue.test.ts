@@ -3,7 +3,7 @@ import { dropCachedConversations } from '../../../src/counting/conversations';
 import { countTurn, forgetCountingMemory } from '../../../src/counting/count-turn';
 import type { TurnCompleted } from '../../../src/domain';
 import { queueWrite } from '../../../src/storage/write-queue';
-import { dump, newLedger, resetBrowser } from '../ledger/support';
+import { dump, newLedger, resetBrowser } from '../support/ledger';
 
 beforeEach(() => {
   resetBrowser();

@@ -13,7 +13,7 @@ import { counterFor, setVocabularySource, type Count } from '../../../src/counti
 import { ADAPTERS } from '../../../src/sites';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
 import { nodeVocabularies } from '../../../scripts/build/vocabularies';
-import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from './tracked-fixture';
+import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from '../support/tracked-fixture';
 
 countingOnFakeTimers();
 

@@ -11,8 +11,8 @@ import { readConversation } from '../../../src/counting/conversations';
 import { ADAPTERS } from '../../../src/sites';
 import { PART_SEPARATOR } from '../../../src/tracking/exchanges';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
-import { testSite, trackTestSite } from './test-site';
-import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from './tracked-fixture';
+import { testSite, trackTestSite } from '../support/test-site';
+import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from '../support/tracked-fixture';
 
 const URL_A = 'https://chatgpt.com/c/multi-part';
 

@@ -5,7 +5,7 @@ import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, PageTracker, 
 import type { PageEventListener, PageEvent } from '../../../src/tracking/page-events';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
-import { fixture, loadPage } from '../sites/load-page';
+import { fixture, loadPage } from '../support/load-page';
 
 interface Sent {
   type: string;

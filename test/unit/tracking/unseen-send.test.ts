@@ -14,8 +14,8 @@ import { ADAPTERS } from '../../../src/sites';
 import type { PageEvent } from '../../../src/tracking/page-events';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
-import { fixture, loadPage } from '../sites/load-page';
-import { recordingSender } from './test-site';
+import { fixture, loadPage } from '../support/load-page';
+import { recordingSender } from '../support/test-site';
 
 const NEW_CHAT = 'https://chat.deepseek.com/';
 const CHAT_ID = '219872f6-17aa-48f6-9fdb-42ddf1f04bb0';
