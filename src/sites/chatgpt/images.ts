@@ -1,6 +1,6 @@
 /** Images ChatGPT generated in an answer (galleries of previews, estuary file URLs), never uploads. */
 import type { GeneratedImage } from '../adapter';
-import { GALLERY, IMAGE_PREVIEW, USER_SIDE } from './hooks';
+import { GALLERY, IMAGE_PREVIEW, USER_SIDE } from './selectors';
 
 function estuaryFileId(src: string | null): string | null {
   if (!src) return null;

@@ -24,7 +24,7 @@ import {
   TURN_C,
   unitKey,
   USER_SIDE,
-} from './hooks';
+} from './selectors';
 
 const lastToken = (value: string | null | undefined): string | null => value?.trim().split(/\s+/).pop() || null;
 

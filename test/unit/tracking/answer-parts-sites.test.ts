@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { readConversation } from '../../../src/counting/conversations';
 import { counterFor, setVocabularySource, type Count } from '../../../src/counting/tokens';
-import { ADAPTERS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
 import { nodeVocabularies } from '../../../scripts/build/vocabularies';
 import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from './tracked-fixture';

@@ -13,9 +13,9 @@
  *   results (`.attachment-container.search-images`) are not generated images
  *   (yoonjechoi/hamlog-image-generator docs/research/gemini-dom-research.md).
  */
-import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
-import { byRole, CHROME_SELECTOR, firstElement, firstMatching, idInUrl, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter } from '../adapter';
+import { geminiSite } from './facts';
+import { byRole, CHROME_SELECTOR, firstElement, firstMatching, joinTexts, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
 const PAIR = '.conversation-container[id]';
 const USER = 'user-query';
@@ -43,15 +43,6 @@ const STOP_CHAIN = [
 const ACTIONS = 'message-actions';
 const MODEL_CHAIN = ['[data-test-id="bard-mode-menu-button"]', 'button.input-area-switch', '[data-test-id="model-selector"]'];
 
-export const geminiSite: SiteFacts = {
-  site: 'gemini',
-  label: 'gemini.google.com',
-  hosts: ['gemini.google.com'],
-  modelFamily: 'gamma',
-  conversationUrls: ['/app/:id', '/u/*/app/:id', '/gem/*/:id', '/u/*/gem/*/:id'],
-  version: 2,
-};
-
 /** Where the answer's busy flag sits: its text panel in real pages, the content element in older notes. */
 const BUSY_CHAIN = ['message-content .markdown[aria-busy]', 'message-content[aria-busy]'];
 
@@ -62,8 +53,8 @@ function finishedMark(answer: Element): boolean | null {
   return busy === 'true' ? false : busy === 'false' ? true : null;
 }
 
-export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
-  hooks: {
+export const gemini: SiteAdapter = defineAdapter(geminiSite, {
+  selectors: {
     pair: [PAIR],
     prompt: [USER],
     answer: [ANSWER],
@@ -78,8 +69,7 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
   streamingSignal: 'reliable',
   sendButtonSelector: 'button.send-button, button[aria-label="Send message"]',
 
-  findTurns(doc) {
-    const conversation = gemini.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     return withPageIds(conversation, byRole(doc, [USER], [ANSWER]), (element, role) => {
       const pair = element.closest(PAIR)?.id;
       return pair ? `${pair}:${role === 'user' ? 'u' : 'a'}` : null;
@@ -130,7 +120,5 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
 
   answerFinished: finishedMark,
 
-  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
-
-  conversationId: (url) => idInUrl(url, geminiSite.conversationUrls),
+  modelLabel: MODEL_CHAIN,
 });

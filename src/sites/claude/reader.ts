@@ -12,9 +12,9 @@
  *   with tool blocks between them (a web search, the analysis tool: built like the thinking block,
  *   but without `.font-ui`) and artifact cards (buttons). Sources in test/fixtures/sites/README.md.
  */
-import { defineAdapter, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
-import { byRole, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, idInUrl, joinTexts, labelText, lastOf, streamingBy, visibleText } from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type ReasoningRead, type SiteAdapter } from '../adapter';
+import { claudeSite } from './facts';
+import { byRole, CHROME_SELECTOR, derivedIds, firstMatching, joinTexts, labelText, lastOf, streamingBy, visibleText } from '../dom';
 
 const PROMPT = '[data-testid="user-message"]';
 const USER_CHAIN = [PROMPT, '.font-user-message'];
@@ -30,15 +30,6 @@ const THINKING_TEXT = '.font-ui';
 const DURATION = '.tabular-nums';
 const STOP_CHAIN = ['[data-is-streaming="true"]', 'button[aria-label="Stop response"]', 'button[aria-label="Stop Response"]'];
 const MODEL_CHAIN = ['[data-testid="model-selector-dropdown"] .whitespace-nowrap', '[data-testid="model-selector-dropdown"]'];
-
-export const claudeSite: SiteFacts = {
-  site: 'claude',
-  label: 'claude.ai',
-  hosts: ['claude.ai'],
-  modelFamily: 'beta',
-  conversationUrls: ['/chat/:id'],
-  version: 2,
-};
 
 /**
  * The collapsible blocks inside an answer (thinking, and tool blocks built the same way): a toggle
@@ -81,8 +72,8 @@ function streamingFlag(answer: Element): string | null {
   return (answer.closest(STREAMING_FLAG) ?? answer.querySelector(STREAMING_FLAG))?.getAttribute('data-is-streaming') ?? null;
 }
 
-export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
-  hooks: {
+export const claude: SiteAdapter = defineAdapter(claudeSite, {
+  selectors: {
     prompt: USER_CHAIN,
     answer: ASSISTANT_CHAIN,
     streaming: [STREAMING_FLAG],
@@ -94,10 +85,9 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
   streamingSignal: 'reliable',
   sendButtonSelector: 'button[aria-label="Send message"], button[aria-label="Send Message"], [data-testid="send-button"]',
 
-  findTurns(doc) {
-    const conversation = claude.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     const found = byRole(doc, USER_CHAIN, ASSISTANT_CHAIN).filter(({ element }) => !element.closest('#markdown-artifact'));
-    return derivedIds(conversation, found);
+    return derivedIds(conversation(), found);
   },
 
   /**
@@ -141,7 +131,5 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
     return flag === 'true' ? false : flag === 'false' ? true : null;
   },
 
-  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
-
-  conversationId: (url) => idInUrl(url, claudeSite.conversationUrls),
+  modelLabel: MODEL_CHAIN,
 });

@@ -14,22 +14,9 @@
  * `idleSignal` says `reliable` only when both agree: no stop button, and the newest message is an
  * answer with its action bar.
  */
-import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts, type StreamingSignal } from './adapter';
-import {
-  CHROME_SELECTOR,
-  findMark,
-  firstElement,
-  firstMatching,
-  GENERIC_STOP,
-  idInUrl,
-  joinTexts,
-  labelText,
-  lastOf,
-  precedes,
-  visibleText,
-  withPageIds,
-} from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type StreamingSignal } from '../adapter';
+import { mistralSite } from './facts';
+import { CHROME_SELECTOR, findMark, firstMatching, GENERIC_STOP, joinTexts, labelText, lastOf, precedes, visibleText, withPageIds } from '../dom';
 
 const MESSAGE = '[data-message-author-role]';
 const MESSAGE_ID = '[data-message-id]';
@@ -54,15 +41,6 @@ const STOP_CHAIN = [
   ...GENERIC_STOP,
 ];
 const WITHOUT_REASONING = `${CHROME_SELECTOR}, ${REASONING_PART}`;
-
-export const mistralSite: SiteFacts = {
-  site: 'mistral',
-  label: 'chat.mistral.ai',
-  hosts: ['chat.mistral.ai'],
-  modelFamily: 'zeta',
-  conversationUrls: ['/chat/:id', '/work/:id'],
-  version: 3,
-};
 
 /** Role from the attribute; without it (a renamed attribute), a message holding answer parts is the assistant's. */
 function roleOf(el: Element): Role | null {
@@ -89,8 +67,8 @@ function idleSignal(doc: Document): StreamingSignal {
   return newest && roleOf(newest) === 'assistant' && hasActionBar(newest) ? 'reliable' : 'quiet';
 }
 
-export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
-  hooks: {
+export const mistral: SiteAdapter = defineAdapter(mistralSite, {
+  selectors: {
     message: [MESSAGE, MESSAGE_ID],
     answerPart: [ANSWER_PART, LEGACY_ANSWER_TEXT],
     reasoningPart: [REASONING_PART],
@@ -102,8 +80,7 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[type="submit"], button[aria-label*="Send" i]',
 
-  findTurns(doc) {
-    const conversation = mistral.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     const found = messagesOf(doc).flatMap((element) => {
       const role = roleOf(element);
       return role ? [{ role, element }] : [];
@@ -143,7 +120,5 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
     return findMark(doc, STOP_CHAIN) && lastOf(messagesOf(doc).filter((m) => roleOf(m) === 'assistant')) === answer ? false : null;
   },
 
-  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
-
-  conversationId: (url) => idInUrl(url, mistralSite.conversationUrls),
+  modelLabel: MODEL_CHAIN,
 });

@@ -22,18 +22,9 @@
  * regenerate, read aloud) next to the message; it is read as the answer's finished mark, not as a
  * page-wide signal, since no capture shows the page while an answer streams.
  */
-import {
-  defineAdapter,
-  type GeneratedImage,
-  type ReasoningRead,
-  type Role,
-  type SiteAdapter,
-  type SiteFacts,
-  type Streaming,
-  type StreamingSignal,
-} from './adapter';
-import { derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, inPageOrder, joinTexts, lastOf, precedes, streamingBy, visibleText } from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type Streaming, type StreamingSignal } from '../adapter';
+import { deepseekSite } from './facts';
+import { derivedIds, findMark, firstMatching, GENERIC_STOP, inPageOrder, joinTexts, lastOf, precedes, streamingBy, visibleText } from '../dom';
 
 const ITEM = '[data-virtual-list-item-key]';
 const MESSAGE = '.ds-message';
@@ -48,15 +39,6 @@ const ANSWER_MARKS = [ANSWER_TEXT, MARKDOWN, REASONING].join(', ');
 /** 2025 markup (hashed names of that release; kept only for pages still served with it). */
 const LEGACY_ANSWER = 'div.ds-markdown.ds-markdown--block';
 const LEGACY_PROMPT = '._9663006 .fbb737a4';
-
-export const deepseekSite: SiteFacts = {
-  site: 'deepseek',
-  label: 'chat.deepseek.com',
-  hosts: ['chat.deepseek.com'],
-  modelFamily: 'delta',
-  conversationUrls: ['/a/chat/s/:id', '/chat/s/:id'],
-  version: 3,
-};
 
 /** The message elements: `.ds-message`, else the virtual list items' first child (a renamed message class). */
 function messageElements(doc: Document): Element[] {
@@ -166,8 +148,8 @@ function headerBefore(block: Element, message: Element): string | null {
   return null;
 }
 
-export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite, {
-  hooks: {
+export const deepseek: SiteAdapter = defineAdapter(deepseekSite, {
+  selectors: {
     listItem: [ITEM],
     message: [MESSAGE],
     prompt: [PROMPT_TEXT],
@@ -178,14 +160,13 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
   streamingSignal: 'quiet',
   sendButtonSelector: `${ROUND_BUTTON}, [role="button"][aria-disabled="false"], button[type="submit"]`,
 
-  findTurns(doc) {
-    const conversation = deepseek.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     const marked = doc.querySelector(PROMPT_TEXT) !== null;
     const found = messageElements(doc).flatMap((element) => {
       const role = roleOf(element, marked);
       return role ? [{ role, element }] : [];
     });
-    return derivedIds(conversation, found.length ? found : legacyMessages(doc));
+    return derivedIds(conversation(), found.length ? found : legacyMessages(doc));
   },
 
   readText({ role, element }) {
@@ -199,8 +180,6 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
     const text = visibleText(block);
     return { text: text || null, summaryOnly: false, durationLabel: headerBefore(block, element) };
   },
-
-  generatedImages: (): GeneratedImage[] => [],
 
   streaming: pageStreaming,
 
@@ -228,6 +207,4 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
     if (first && (first.getAttribute('aria-pressed') === 'true' || first.classList.contains('ds-toggle-button--selected'))) return 'DeepThink';
     return null;
   },
-
-  conversationId: (url) => idInUrl(url, deepseekSite.conversationUrls),
 });

@@ -10,9 +10,9 @@
  * as generated, except pictures in links and citation pills (sources' favicons) and icon-sized ones;
  * uploads sit in the user's message and are never looked at.
  */
-import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
-import { CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, idInUrl, isIcon, lastOf, streamingBy, visibleText, withPageIds } from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
+import { metaSite } from './facts';
+import { CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, isIcon, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
 const MESSAGE = '[data-message-id$="_user"], [data-message-id$="_assistant"]';
 const ARTICLE = '[role="article"]';
@@ -35,15 +35,6 @@ const SEND = '[data-testid="composer-send-button"]';
 const SEND_BUTTONS = `${SEND}, button[aria-label*="Send" i]`;
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THINKING}, ${CITATION}, [data-streamdown="code-block-header"]`;
 
-export const metaSite: SiteFacts = {
-  site: 'meta',
-  label: 'meta.ai',
-  hosts: ['www.meta.ai', 'meta.ai'],
-  modelFamily: 'epsilon',
-  conversationUrls: ['/prompt/:id', '/c/:id'],
-  version: 2,
-};
-
 /** Messages by their ids, else (a renamed id attribute) the articles: the one holding an answer row is the assistant's. */
 function messages(doc: Document): Array<{ role: Role; element: Element }> {
   const tagged = firstMatching(doc, [MESSAGE]);
@@ -64,8 +55,8 @@ function finishedMark(answer: Element): boolean | null {
 
 const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
 
-export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
-  hooks: {
+export const meta: SiteAdapter = defineAdapter(metaSite, {
+  selectors: {
     message: [MESSAGE, ARTICLE],
     answer: [ANSWER_ROW],
     streamingState: ['[data-streaming-state]', '[data-streaming-complete]'],
@@ -76,8 +67,7 @@ export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
   streamingSignal: 'reliable',
   sendButtonSelector: SEND_BUTTONS,
 
-  findTurns(doc) {
-    const conversation = meta.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     return withPageIds(conversation, messages(doc), (element) => element.getAttribute('data-message-id'));
   },
 
@@ -112,8 +102,4 @@ export const meta: SiteAdapter = /* @__PURE__ */ defineAdapter(metaSite, {
   streaming: (doc) => streamingBy(doc, STREAMING, newestAnswer, (answer) => finishedMark(answer) === null),
 
   answerFinished: finishedMark,
-
-  readModelLabel: () => null,
-
-  conversationId: (url) => idInUrl(url, metaSite.conversationUrls),
 });

@@ -1,9 +1,9 @@
 /**
- * ChatGPT's selectors, named once: the hooks (the primary selectors the page report counts and the
- * drift tests remove and rename) and what every markup reader shares. Only data-/aria- hooks and
+ * ChatGPT's selectors, named once: the named primary ones (`SELECTORS`, which the page report counts
+ * and the drift tests remove and rename) and what every markup reader shares. Only data-/aria- hooks and
  * structure: never UI text (it is localized) and never a hashed class alone.
  */
-import type { Role, SiteHooks } from '../adapter';
+import type { Role, SiteSelectors } from '../adapter';
 import { CHROME_SELECTOR } from '../dom';
 
 /** a, classic: each message, with its role and `data-message-id`. */
@@ -34,8 +34,8 @@ export const GALLERY = '[data-testid="generated-image-gallery"]';
 export const IMAGE_PREVIEW = '[data-testid="generated-image-preview"]';
 export const MODEL_CHAIN = ['[data-testid="model-switcher-dropdown-button"]', 'button[data-composer-navigation-target="reasoning"]'];
 
-/** The named primary selectors, each a chain of alternatives, the usual one first (see `SiteHooks`). */
-export const HOOKS: SiteHooks = {
+/** The named primary selectors, each a chain of alternatives, the usual one first (see `SiteSelectors`). */
+export const SELECTORS: SiteSelectors = {
   messageA: [MESSAGE_A],
   messageB: [MESSAGE_B],
   unitC: UNIT_C_CHAIN,
