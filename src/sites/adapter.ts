@@ -159,16 +159,15 @@ export interface SiteReaders extends Omit<SiteAdapter, keyof SiteFacts | 'isStre
 }
 
 /** An adapter from its site's facts and its readers. */
-export function defineAdapter(facts: SiteFacts, readers: SiteReaders): SiteAdapter {
-  const { modelLabel, readModelLabel } = readers;
+export function defineAdapter(facts: SiteFacts, { modelLabel, ...readers }: SiteReaders): SiteAdapter {
   const conversationId = (url: string): string | null => conversationIdInUrl(facts, url);
-  const conversation = (doc: Document) => () => conversationId(doc.location?.href ?? '') ?? readers.conversationIdInPage?.(doc) ?? UNSAVED_CONVERSATION;
   return {
     ...facts,
+    readModelLabel: modelLabel ? (doc) => labelText(firstElement(doc, modelLabel)) : () => null,
+    // A reader's own readModelLabel takes the place of the one above.
     ...readers,
-    findTurns: (doc) => readers.findTurns(doc, conversation(doc)),
+    findTurns: (doc) => readers.findTurns(doc, () => conversationId(doc.location?.href ?? '') ?? readers.conversationIdInPage?.(doc) ?? UNSAVED_CONVERSATION),
     conversationId,
-    readModelLabel: readModelLabel ?? (modelLabel ? (doc) => labelText(firstElement(doc, modelLabel)) : () => null),
     isStreaming: (doc) => readers.streaming(doc) !== null,
   };
 }

@@ -262,6 +262,9 @@ export function streamingBy(
   return answer && unfinished(answer) ? 'unmarked' : null;
 }
 
+/** The value of attribute `name` on the first element under `root` that has it, or null. */
+export const attributeIn = (root: ParentNode, name: string): string | null => root.querySelector(`[${name}]`)?.getAttribute(name) ?? null;
+
 /** Visible label text of an element, whitespace collapsed; null when empty. */
 export function labelText(el: Element | null): string | null {
   if (!el) return null;

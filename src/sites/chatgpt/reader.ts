@@ -17,10 +17,12 @@
  */
 import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter } from '../adapter';
 import { chatgptSite } from './facts';
-import { derivedIds, firstElement, firstMatching, joinTexts, streamingBy, visibleText } from '../dom';
+import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy, visibleText } from '../dom';
 import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, roleOf, SKIP } from './selectors';
 import { readImages } from './images';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
+
+const MODEL_SLUG = 'data-message-model-slug';
 
 function hasPlaceholderImage(el: Element): boolean {
   return readImages(readerOf(el).imageScope(el), 'placeholder-check').some((i) => !i.ready);
@@ -102,9 +104,9 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
 
   readModelLabel(doc, answer) {
     // The answer's own slug; else the newest one on the page (the whole page is walked only then).
-    const own = answer?.element.closest('[data-message-model-slug]');
-    const assistants = own ? [own] : doc.querySelectorAll('[data-message-model-slug]');
-    const slug = assistants[assistants.length - 1]?.getAttribute('data-message-model-slug');
+    const own = answer?.element.closest(`[${MODEL_SLUG}]`);
+    const assistants = own ? [own] : doc.querySelectorAll(`[${MODEL_SLUG}]`);
+    const slug = assistants[assistants.length - 1]?.getAttribute(MODEL_SLUG);
     if (slug) return slug;
     const picker = firstElement(doc, MODEL_CHAIN);
     const text = picker ? visibleText(picker, SKIP) : '';
@@ -114,9 +116,9 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
   conversationIdInPage(doc) {
     const section = doc.querySelector(CONVERSATION)?.getAttribute('data-conversation-id');
     if (section) return section;
-    const c = doc.querySelector('[data-chatgpt-selection-conversation-id]')?.getAttribute('data-chatgpt-selection-conversation-id');
+    const c = attributeIn(doc, 'data-chatgpt-selection-conversation-id');
     if (c) return c;
-    const composer = doc.querySelector('[data-above-composer-conversation-id]')?.getAttribute('data-above-composer-conversation-id');
+    const composer = attributeIn(doc, 'data-above-composer-conversation-id');
     return composer ? composer.replace(/^chatgpt:/, '') || null : null;
   },
 });

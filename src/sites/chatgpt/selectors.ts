@@ -62,11 +62,15 @@ export const SELECTORS: SiteSelectors = {
 /** Message elements, in the order the variants are tried (a page serves one of them). */
 export const MESSAGE_CHAIN = [MESSAGE_A, MESSAGE_B, UNIT_C, TURN_LEGACY];
 /** Any message element of any variant (buttons inside one belong to that message, not to a turn's action bar). */
-export const ANY_MESSAGE = `${MESSAGE_A}, ${MESSAGE_B}, ${UNIT_C}`;
+const ANY_MESSAGE = `${MESSAGE_A}, ${MESSAGE_B}, ${UNIT_C}`;
+export const inAnyMessage = (el: Element): boolean => el.closest(ANY_MESSAGE) !== null;
 /** Visually hidden or non-message text inside messages: attribution headings, live regions. */
 export const SKIP = `${CHROME_SELECTOR},[data-message-attribution],h1[data-conversation-role],h2[data-conversation-role],h3[data-conversation-role],h4[data-conversation-role],h5[data-conversation-role],h6[data-conversation-role],[role="status"],[role="alert"]`;
-export const USER_SIDE =
+const USER_SIDE =
   '[data-message-author-role="user"], li[data-message-role="user"], [data-user-message-bubble], [data-chatgpt-search-unit-key$=":user"], [data-content-search-unit-key$=":user"]';
+
+/** Inside a prompt (an upload there is never a generated image, a button there never the answer's label). */
+export const onUserSide = (el: Element): boolean => el.closest(USER_SIDE) !== null;
 
 export function unitKey(el: Element): string {
   return el.getAttribute('data-chatgpt-search-unit-key') ?? el.getAttribute('data-content-search-unit-key') ?? '';
