@@ -5,9 +5,8 @@
  *   whose `data-is-streaming` says whether the answer is still being written.
  * - A thinking block is a toggle button (its label a summary such as "Thought process", in older
  *   markup with a `tabular-nums` duration) followed by a collapsible region that holds the thinking
- *   text even while collapsed (KyleMcNease/LLM_Universal_Exporter; sho7650/obsidian-AI-exporter
- *   #44: exporters that read the whole answer exported the thinking instead of the answer). The
- *   answer's own text is everything else.
+ *   text even while collapsed (exporters that read the whole answer exported the thinking instead of
+ *   the answer). The answer's own text is everything else.
  * - An answer that uses tools is still one container: its text parts (each a `.standard-markdown`)
  *   with tool blocks between them (a web search, the analysis tool: built like the thinking block,
  *   but without `.font-ui`) and artifact cards (buttons). Sources in test/fixtures/sites/README.md.

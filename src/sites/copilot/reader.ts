@@ -1,8 +1,7 @@
 /**
  * copilot.microsoft.com (Microsoft Copilot, consumer). Conversations live at `/chats/<id>`; a new
  * chat starts at `/` and moves there while its first answer is written. Read as maintained
- * exporters read it (Covai-Labs/ai-chat-exporter `content/parsers/copilot.js` and its fixture; a
- * CopilotProvider automation class, test/fixtures/sites/README.md):
+ * exporters and automation tools read it (their sources: test/fixtures/sites/README.md):
  *
  * - a prompt is `[data-content="user-message"]`, an answer `[data-content="ai-message"]` (also
  *   `data-testid="ai-message"`), each under a visually hidden heading ("You said", "Copilot said");

@@ -12,10 +12,10 @@
  * When is an answer finished? DeepSeek has no labelled stop button. The round primary button
  * (`.ds-button--primary.ds-button--circle`) is the send button when the composer holds text, the
  * stop button while an answer streams, and disabled (`ds-button--disabled` in the live capture) when
- * idle with an empty composer (MengMa-dev/studyStudio `tests/fixtures/LIVE_NOTES.md` @ e362727;
- * robertpiosik/CodeWebChat `apps/browser/src/content-scripts/send-prompt-content-script/chatbots/deepseek.ts`
- * @ 25d353db reads "generating" as that button `aria-disabled="false"` with an empty textarea). So with an empty
- * composer the button says for sure whether an answer streams: `idleSignal` is `reliable` then, and
+ * idle with an empty composer (the live capture's notes; a maintained automation tool reads
+ * "generating" as that button `aria-disabled="false"` with an empty textarea; sources in
+ * test/fixtures/sites/README.md). So with an empty composer the button says for sure whether an
+ * answer streams: `idleSignal` is `reliable` then, and
  * the tracker settles as fast as on a site with a stop button. While the user types during an
  * answer the button cannot tell stop from send: `quiet`, the site's default, and the tracker waits
  * for the page to settle (late is better than partial). An answer also gets its action bar (copy,
@@ -88,7 +88,7 @@ function hasActionBar(message: Element): boolean | null {
   return Array.from(item.children).some((c) => !c.contains(message) && c.querySelector('[role="button"], button') !== null);
 }
 
-/** The round button disabled: by its design-system class (the live capture), or by `aria-disabled` (as CodeWebChat reads it). */
+/** The round button disabled: by its design-system class (the live capture), or by `aria-disabled` (as that automation tool reads it). */
 const disabled = (button: Element): boolean => button.classList.contains(DISABLED) || button.getAttribute('aria-disabled') === 'true';
 
 function pageStreaming(doc: Document): Streaming {

@@ -6,12 +6,13 @@
  *   `message-content` itself in older markup). A browser-automation test notes that it may stay
  *   "true" after the answer is complete, so the action bar, which comes only at the end, wins over it.
  * - Thinking is `model-thoughts`; its text is in the page only while the user has it expanded
- *   (`[data-test-id=thoughts-content]`), and no duration is shown (Nagi-ovo/gemini-voyager).
+ *   (`[data-test-id=thoughts-content]`), and no duration is shown.
  * - Generated images are `generated-image` elements in `.attachment-container.generated-images`;
  *   their `img` has a `blob:` URL that changes when Angular re-renders, so an image is known by the
  *   answer and its position in it. Uploads (`user-query-file-preview`, in the prompt) and search
- *   results (`.attachment-container.search-images`) are not generated images
- *   (yoonjechoi/hamlog-image-generator docs/research/gemini-dom-research.md).
+ *   results (`.attachment-container.search-images`) are not generated images.
+ *
+ * Sources: test/fixtures/sites/README.md.
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter } from '../adapter';
 import { geminiSite } from './facts';
@@ -106,7 +107,7 @@ export const gemini: SiteAdapter = defineAdapter(geminiSite, {
 
   /**
    * Streaming while the send button shows stop or an answer is busy. The newest answer gets its
-   * action bar (`message-actions`) only once it is complete (yoonjechoi/hamlog-image-generator), so a
+   * action bar (`message-actions`) only once it is complete, so a
    * newest answer with neither that bar nor aria-busy="false" is taken as unfinished: never counted
    * early, reported if it never ends.
    */

@@ -1,7 +1,7 @@
 /**
  * grok.com. Conversations live at `/c/<uuid>`; a new chat starts at `/` and moves there while its
- * first answer is written. Read as maintained tools read it (jackwener/OpenCLI `clis/grok/utils.js`
- * and `image.ts`, 2026; a Grok exporter adapter: test/fixtures/sites/README.md):
+ * first answer is written. Read as maintained automation tools and exporters read it (their
+ * sources: test/fixtures/sites/README.md):
  *
  * - each message is a row `div[id^="response-"]` (the id stays with the message: a page id), the
  *   prompt's row `items-end`, the answer's `items-start`; 2026 pages also mark the bubbles
@@ -9,7 +9,7 @@
  *   `.message-bubble`, an answer's in `.response-content-markdown`;
  * - a thinking block `.thinking-container`: a button whose label gives the time ("Thought for
  *   12s"), the thinking text under it when expanded;
- * - generated images are pictures in the answer's bubble (OpenCLI keeps those of at least 128 px);
+ * - generated images are pictures in the answer's bubble (an automation tool keeps those of at least 128 px);
  * - once an answer ends its row gets the answer's action buttons (copy, regenerate...).
  *
  * Grok's models are not in the model table: every turn counts as `custom` with the rate of

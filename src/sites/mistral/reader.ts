@@ -2,15 +2,14 @@
  * chat.mistral.ai (Le Chat). Messages carry `data-message-author-role` and `data-message-id`; an
  * answer is made of parts, `[data-message-part-type="answer"]` and, for reasoning models,
  * `[data-message-part-type="reasoning"]` shown in full, each with its text in
- * `[data-testid="text-message-part"]` (GrantTotinov/AIExporter; houyanchao/chatgpt-gemini-timeline #120).
+ * `[data-testid="text-message-part"]` (sources: test/fixtures/sites/README.md).
  * Conversations live at `/chat/<id>` and, since 2026, also at `/work/<id>`.
  *
  * When is an answer finished? While an answer streams the composer's send button is a stop button:
- * its label is localized, its icon is a rounded square (`form rect[rx="2"]`, the stop test of
- * robertpiosik/CodeWebChat `apps/browser/src/content-scripts/send-prompt-content-script/chatbots/mistral.ts`
- * @ 25d353db, used there since 2025-09). An answer gets its action bar (copy, rewrite), buttons after
- * its parts, once it ends: the same file counts the page as generating while no assistant message
- * has that footer yet. The site stays `quiet` by default, for a stop label or icon it does not know;
+ * its label is localized, its icon is a rounded square (`form rect[rx="2"]`, the stop test of a
+ * maintained automation tool). An answer gets its action bar (copy, rewrite), buttons after its
+ * parts, once it ends: that tool counts the page as generating while no assistant message has that
+ * footer yet. The site stays `quiet` by default, for a stop label or icon it does not know;
  * `idleSignal` says `reliable` only when both agree: no stop button, and the newest message is an
  * answer with its action bar.
  */

@@ -1,8 +1,7 @@
 /**
  * www.perplexity.ai (and perplexity.ai). A thread lives at `/search/<slug-id>`; a new thread starts
  * at `/` and moves there while its first answer is written. Read as maintained exporters read it
- * (Covai-Labs/ai-chat-exporter `content/parsers/perplexity.js` and its saved page, a PrompTutor
- * adapter: test/fixtures/sites/README.md):
+ * (their sources: test/fixtures/sites/README.md):
  *
  * - a prompt is `h1.group/query`, its text in `span.select-text` (inside a `select-none` bubble, so
  *   the usual chrome rule cannot be used for it); an answer is `div#markdown-content-<n>` holding a
