@@ -1,13 +1,16 @@
 // Lint: typescript-eslint's recommended rules; the layer rules of the README's layout as
 // `project/layer-imports` (eslint/layer-imports.js), judged by folder so files may move inside a layer;
 // `project/declared-dependencies`: production code imports only `dependencies`; and no import cycles
-// in the service (eslint-plugin-import-x's no-cycle): routes and middleware import env.ts, never app.ts.
+// in the service (eslint-plugin-import-x's no-cycle): routes and middleware import env.ts, never app.ts;
+// `project/site-readers` (eslint/site-readers.js): a site's reader is imported only by its own folder
+// and its own content script.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { declaredDependencies } from './eslint/declared-dependencies.js';
 import { layerImports } from './eslint/layer-imports.js';
+import { siteReaders } from './eslint/site-readers.js';
 
 const BROWSER_PACKAGES = ['wxt', '@wxt-dev/*', '@webext-core/*'];
 const TOKENIZER = {
@@ -63,7 +66,7 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     settings: { projectRoot: import.meta.dirname },
-    plugins: { project: { rules: { 'layer-imports': layerImports, 'declared-dependencies': declaredDependencies } } },
+    plugins: { project: { rules: { 'layer-imports': layerImports, 'declared-dependencies': declaredDependencies, 'site-readers': siteReaders } } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // A leading underscore marks a value left unused on purpose (e.g. dropped by a rest pattern).
@@ -79,6 +82,10 @@ export default defineConfig(
   },
   {
     rules: { 'project/declared-dependencies': 'error' },
+  },
+  {
+    files: PRODUCTION_CODE,
+    rules: { 'project/site-readers': 'error' },
   },
   {
     files: PRODUCTION_CODE,

@@ -2,12 +2,16 @@
  * The one interface every chat site implements (version 2). Adapters are pure functions over a
  * Document/Element: no timers, no messaging, no storage.
  *
- * Each site module declares its own facts (`SiteFacts`: hosts, label, model family, conversation
- * URLs, version); src/sites/index.ts derives everything else from them (host lookup, manifest
- * matches, labels, the site's model keys). Optional members are read by the tracker when present;
- * a site without them simply has nothing of that kind to report.
+ * Each site declares its facts (`SiteFacts`, src/sites/<site>/facts.ts), which the registry
+ * (src/sites/index.ts) and the popup import, and its readers (src/sites/<site>/reader.ts), which
+ * only that site's content script imports. `defineAdapter` joins the two and derives what follows
+ * from the facts: the conversation id in a URL, the conversation derived message ids are named
+ * under, the model label where the page shows it in one place. Optional members are read by the
+ * tracker when present; a site without them simply has nothing of that kind to report.
  */
 import type { SiteId } from '../domain/site-ids';
+import { conversationIdInUrl, UNSAVED_CONVERSATION } from './conversation-url';
+import { firstElement, labelText } from './dom';
 
 export type Role = 'user' | 'assistant';
 
@@ -40,6 +44,8 @@ export interface SiteFacts {
   readonly modelFamily: string;
   /** The page URLs that name a conversation, tried in order (see `ConversationUrl`). */
   readonly conversationUrls: readonly ConversationUrl[];
+  /** An id the URL shows for a chat the site has not saved yet (ChatGPT's `/c/local-<uuid>`): not a conversation. */
+  readonly draftIdPrefix?: string;
   /** Bumped whenever the adapter's selectors change; goes into page reports. */
   readonly version: number;
 }
@@ -85,7 +91,7 @@ export type StreamingSignal = 'reliable' | 'quiet';
  * variant): the page report says which matched, and the drift tests remove or rename each in turn.
  * Name them by role (`message`, `prompt`, `answer`, `stop`, ...).
  */
-export type SiteHooks = Readonly<Record<string, readonly string[]>>;
+export type SiteSelectors = Readonly<Record<string, readonly string[]>>;
 
 export interface SiteAdapter extends SiteFacts {
   /**
@@ -135,18 +141,35 @@ export interface SiteAdapter extends SiteFacts {
   idleSignal?(doc: Document): StreamingSignal;
   /** Buttons that send the prompt (clicks on them mean the user sent something). */
   sendButtonSelector: string;
-  /** The named primary selectors (see `SiteHooks`). */
-  hooks: SiteHooks;
+  /** The named primary selectors (see `SiteSelectors`). */
+  selectors: SiteSelectors;
 }
 
-/**
- * An adapter from its site's facts and its readers. Call it as `/* @__PURE__ *\/ defineAdapter(...)`
- * so bundles that need only the facts (the popup) drop the readers. Keep every value the readers
- * object computes when it is created a plain constant: a template literal with `${...}` or an array
- * spread there makes the bundler keep the whole adapter (hoist them to module constants).
- */
-export function defineAdapter(facts: SiteFacts, readers: Omit<SiteAdapter, keyof SiteFacts | 'isStreaming'>): SiteAdapter {
-  return { ...facts, ...readers, isStreaming: (doc) => readers.streaming(doc) !== null };
+/** What a site's reader writes itself; `defineAdapter` derives the rest from the site's facts. */
+export interface SiteReaders extends Omit<SiteAdapter, keyof SiteFacts | 'isStreaming' | 'findTurns' | 'conversationId' | 'readModelLabel'> {
+  /**
+   * As `SiteAdapter.findTurns`; `conversation` names the page's conversation (from its URL, else the
+   * page, else the unsaved one) for pages whose message ids are derived, asked only when needed.
+   */
+  findTurns(doc: Document, conversation: () => string): PageMessage[];
+  /** The model label, where the page shows it in no one place (else `modelLabel`). */
+  readModelLabel?(doc: Document, answer?: PageMessage): string | null;
+  /** Where the page shows the model, a chain of alternatives: the first match's text is the label. Neither: no label. */
+  modelLabel?: readonly string[];
+}
+
+/** An adapter from its site's facts and its readers. */
+export function defineAdapter(facts: SiteFacts, { modelLabel, ...readers }: SiteReaders): SiteAdapter {
+  const conversationId = (url: string): string | null => conversationIdInUrl(facts, url);
+  return {
+    ...facts,
+    readModelLabel: modelLabel ? (doc) => labelText(firstElement(doc, modelLabel)) : () => null,
+    // A reader's own readModelLabel takes the place of the one above.
+    ...readers,
+    findTurns: (doc) => readers.findTurns(doc, () => conversationId(doc.location?.href ?? '') ?? readers.conversationIdInPage?.(doc) ?? UNSAVED_CONVERSATION),
+    conversationId,
+    isStreaming: (doc) => readers.streaming(doc) !== null,
+  };
 }
 
 /** A site's manifest match patterns: `https://<host>/*` for each host it declares. */

@@ -2,7 +2,7 @@
  * The adapters' kit: ordered selector chains, page order, visible text, ids, and the usual way a
  * page says an answer is being written. A site module uses these rather than its own copy.
  */
-import type { ConversationUrl, PageMessage, Role, Streaming } from './adapter';
+import type { PageMessage, Role, Streaming } from './adapter';
 
 /** Elements of the first selector in the chain that matches anything, in page order. */
 export function firstMatching(root: ParentNode, chain: readonly string[]): Element[] {
@@ -235,12 +235,12 @@ export function derivedIds(conversation: string, found: Array<{ role: Role; elem
 /** The message's id the page gives it, or null (see `withPageIds`). */
 export type PageIdOf = (element: Element, role: Role) => string | null;
 
-/** The page's own id for each message that has one, a derived id (`derivedIds`) for the others. */
-export function withPageIds(conversation: string, found: Array<{ role: Role; element: Element }>, pageIdOf: PageIdOf): PageMessage[] {
+/** The page's own id for each message that has one, a derived id (`derivedIds`, under `conversation()`, asked only then) for the others. */
+export function withPageIds(conversation: () => string, found: Array<{ role: Role; element: Element }>, pageIdOf: PageIdOf): PageMessage[] {
   let derived: PageMessage[] | undefined;
   return found.map(({ role, element }, i) => {
     const id = pageIdOf(element, role);
-    return id ? { id, role, element, pageId: true } : (derived ??= derivedIds(conversation, found))[i];
+    return id ? { id, role, element, pageId: true } : (derived ??= derivedIds(conversation(), found))[i];
   });
 }
 
@@ -262,26 +262,8 @@ export function streamingBy(
   return answer && unfinished(answer) ? 'unmarked' : null;
 }
 
-/** The conversation id a URL names under the first matching pattern (see `ConversationUrl`), or null. */
-export function idInUrl(url: string, patterns: readonly ConversationUrl[]): string | null {
-  let parts: string[];
-  try {
-    parts = new URL(url).pathname.split('/').filter(Boolean);
-  } catch {
-    return null;
-  }
-  for (const pattern of patterns) {
-    const want = pattern.split('/').filter(Boolean);
-    if (want.length > parts.length) continue;
-    let id: string | null = null;
-    const matches = want.every((seg, i) => {
-      if (seg === ':id') id = parts[i];
-      return seg === ':id' || seg === '*' || seg === parts[i];
-    });
-    if (matches && id) return id;
-  }
-  return null;
-}
+/** The value of attribute `name` on the first element under `root` that has it, or null. */
+export const attributeIn = (root: ParentNode, name: string): string | null => root.querySelector(`[${name}]`)?.getAttribute(name) ?? null;
 
 /** Visible label text of an element, whitespace collapsed; null when empty. */
 export function labelText(el: Element | null): string | null {

@@ -1,22 +1,20 @@
 /**
- * The site registry. Each site module declares its facts (hosts, label, model family, conversation
- * URLs, version); everything else is derived here: host -> adapter, labels, manifest matches
- * (src/sites/hosts.ts) and the site's model keys (src/sites/site-models.ts).
- *
- * Derived constants are marked pure so a bundle that only needs the facts (the popup) drops the
- * adapters' selector code.
+ * The site registry: each site's facts (src/sites/<site>/facts.ts: hosts, label, model family,
+ * conversation URLs, version) and what is derived from them here: host -> site, labels, manifest
+ * matches (src/sites/hosts.ts) and the site's model keys (src/sites/site-models.ts). It imports no
+ * reader: a site's reader is imported only by its content script (entrypoints/<site>.content.ts).
  */
-import type { SiteAdapter, SiteFacts } from './adapter';
+import type { SiteFacts } from './adapter';
 import type { SiteId } from '../domain/site-ids';
-import { chatgpt, chatgptSite } from './chatgpt';
-import { claude, claudeSite } from './claude';
-import { gemini, geminiSite } from './gemini';
-import { deepseek, deepseekSite } from './deepseek';
-import { meta, metaSite } from './meta';
-import { mistral, mistralSite } from './mistral';
-import { perplexity, perplexitySite } from './perplexity';
-import { copilot, copilotSite } from './copilot';
-import { grok, grokSite } from './grok';
+import { chatgptSite } from './chatgpt/facts';
+import { claudeSite } from './claude/facts';
+import { geminiSite } from './gemini/facts';
+import { deepseekSite } from './deepseek/facts';
+import { metaSite } from './meta/facts';
+import { mistralSite } from './mistral/facts';
+import { perplexitySite } from './perplexity/facts';
+import { copilotSite } from './copilot/facts';
+import { grokSite } from './grok/facts';
 
 export type { PageMessage, Role, SiteAdapter, SiteFacts } from './adapter';
 export { SITE_IDS, type SiteId } from '../domain/site-ids';
@@ -33,18 +31,8 @@ export const SITES: Readonly<Record<SiteId, SiteFacts>> = {
   grok: grokSite,
 };
 
-export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok };
-
 /** Each site as users know it ("chatgpt.com"). */
-export const SITE_LABELS: Readonly<Record<SiteId, string>> = /* @__PURE__ */ mapSites((s) => s.label);
-
-let byHost: Map<string, SiteAdapter> | undefined;
-
-/** The adapter for a page's hostname, or null when the extension does not track that host. */
-export function adapterForHost(hostname: string): SiteAdapter | null {
-  byHost ??= new Map(Object.values(ADAPTERS).flatMap((a) => a.hosts.map((host) => [host, a] as const)));
-  return byHost.get(hostname.toLowerCase()) ?? null;
-}
+export const SITE_LABELS: Readonly<Record<SiteId, string>> = mapSites((s) => s.label);
 
 let siteByHost: Map<string, SiteId> | undefined;
 

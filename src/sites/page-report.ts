@@ -1,8 +1,8 @@
 /**
  * "Copy page report": what a user can share when a chat page is not recognized, with no text of the
  * page in it. The report holds the structure of the chat area (tag names, attribute names, `role`
- * and `data-testid` values, how many class tokens each element has), which of the adapter's hooks
- * match and how often, how many messages the adapter finds, and the adapter's and extension's
+ * and `data-testid` values, how many class tokens each element has), which of the adapter's named
+ * selectors match and how often, how many messages the adapter finds, and the adapter's and extension's
  * versions. Every other attribute value, every text node and the URL stay out; an element's id
  * is replaced by its length.
  */
@@ -25,12 +25,12 @@ export interface ReportNode {
 
 export interface PageReport {
   report: 'ai-chat-footprint/page-report';
-  format: 1;
+  format: 2;
   site: string;
   adapterVersion: number;
   extensionVersion: string;
-  /** Per hook name, per selector of its chain: how many elements match. */
-  hooks: Record<string, Record<string, number>>;
+  /** Per named selector (`SiteAdapter.selectors`), per selector of its chain: how many elements match. */
+  selectors: Record<string, Record<string, number>>;
   messages: { user: number; assistant: number; withPageIds: number };
   streaming: boolean;
   conversationIdInUrl: boolean;
@@ -96,10 +96,10 @@ export function buildPageReport(doc: Document, adapter: SiteAdapter, extensionVe
     return node;
   };
 
-  const hooks: PageReport['hooks'] = {};
-  for (const [name, chain] of Object.entries(adapter.hooks)) {
-    hooks[name] = {};
-    for (const selector of chain) hooks[name][selector] = safely(() => doc.querySelectorAll(selector).length, -1);
+  const selectors: PageReport['selectors'] = {};
+  for (const [name, chain] of Object.entries(adapter.selectors)) {
+    selectors[name] = {};
+    for (const selector of chain) selectors[name][selector] = safely(() => doc.querySelectorAll(selector).length, -1);
   }
 
   const path: string[] = [];
@@ -107,11 +107,11 @@ export function buildPageReport(doc: Document, adapter: SiteAdapter, extensionVe
 
   return {
     report: 'ai-chat-footprint/page-report',
-    format: 1,
+    format: 2,
     site: adapter.site,
     adapterVersion: adapter.version,
     extensionVersion,
-    hooks,
+    selectors,
     messages: {
       user: messages.filter((m) => m.role === 'user').length,
       assistant: messages.filter((m) => m.role === 'assistant').length,

@@ -1,7 +1,7 @@
 /**
  * What a chat page's content script does: track the page with its site's adapter, and answer the
  * popup's page report request. Each site has its own content script (entrypoints/<site>.content.ts)
- * so a page loads only its own adapter: the 40 KB budget holds per site, not for all six at once.
+ * so a page loads only its own adapter: the 40 KB budget holds per site, not for every site at once.
  */
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { PageLabels } from '../label/page-labels';

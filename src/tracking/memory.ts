@@ -6,7 +6,7 @@
  * empty. No timers, no page reads: the tracker tells it what it read.
  */
 import type { PageMessage } from '../sites/adapter';
-import { UNSAVED_CONVERSATION_PREFIX } from '../sites/conversation-url';
+import { UNSAVED_CONVERSATION } from '../sites/conversation-url';
 import { fingerprint } from '../sites/dom';
 
 /** What the tracker knows of a message it seeded or counted. */
@@ -29,8 +29,8 @@ export interface AnswerRead {
 export type Move = 'same' | 'from-new-chat' | 'other';
 
 export class PageMemory {
-  /** The id of a chat without one yet (a new chat before its first answer names it): links and lists know it by its prefix. */
-  readonly #unsaved = `${UNSAVED_CONVERSATION_PREFIX}-${Date.now().toString(36)}`;
+  /** The id of a chat without one yet (a new chat before its first answer names it): the adapters' too, one per page load. */
+  readonly #unsaved = UNSAVED_CONVERSATION;
   #url: string;
   #current: string;
   readonly #knownById = new Map<string, Known>();

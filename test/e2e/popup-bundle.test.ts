@@ -3,14 +3,31 @@
  * chunk it would share with the welcome and methodology pages is one more extension fetch before
  * the first numbers (wxt.config.ts builds the popup on its own; bench/popup.bench.ts shows the
  * time an open spends on them). Lazy parts (`import()`) stay separate files.
+ *
+ * The popup needs each site's facts only: none of the files it loads holds a site's reader,
+ * checked by name (each reader's own selectors), not by trusting the bundler to drop them.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../support/adapters';
 import { BUILT_EXTENSION } from './support/extension-page';
 import { FIREFOX_EXTENSION_DIR } from './support/firefox-driver';
 
 const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[\w$*{][^'"`]*?from\s*)?["'`]/;
+
+/** The script files a page loads: its script tags and every module they import, statically or lazily. */
+function loadedScripts(dir: string, html: string): string[] {
+  const queue = [...html.matchAll(/<script\b[^>]*src="\/?([^"]+)"/g)].map((m) => join(dir, m[1]));
+  const seen = new Set<string>();
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["'`](\.{1,2}\/[^"'`]+)["'`]/g)) queue.push(join(dirname(file), m[1]));
+  }
+  return [...seen];
+}
 
 describe.each([
   ['chrome-mv3', BUILT_EXTENSION],
@@ -23,6 +40,14 @@ describe.each([
     expect(modules).toHaveLength(1);
     expect(html).not.toContain('modulepreload');
     expect(html).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
+  });
+
+  it.each(Object.values(ADAPTERS).map((adapter) => [adapter.site, adapter] as const))('holds no reader of %s (none of its selectors)', (_site, adapter) => {
+    const scripts = loadedScripts(dir, html);
+    expect(scripts.length).toBeGreaterThan(1);
+    const code = scripts.map((file) => readFileSync(file, 'utf8')).join('\n');
+    const markers = [adapter.sendButtonSelector, ...Object.values(adapter.selectors).flat()];
+    expect(markers.filter((marker) => code.includes(marker))).toEqual([]);
   });
 
   it('has no static import in that module (only lazy import() calls)', () => {

@@ -1,6 +1,6 @@
 /** Images ChatGPT generated in an answer (galleries of previews, estuary file URLs), never uploads. */
 import type { GeneratedImage } from '../adapter';
-import { GALLERY, IMAGE_PREVIEW, USER_SIDE } from './hooks';
+import { GALLERY, IMAGE_PREVIEW, onUserSide } from './selectors';
 
 function estuaryFileId(src: string | null): string | null {
   if (!src) return null;
@@ -41,7 +41,7 @@ export function readImages(scope: Element, messageId: string | null): GeneratedI
   // One preview button per image; without the preview testid, each child of the gallery is one image.
   let images = Array.from(scope.querySelectorAll(IMAGE_PREVIEW));
   if (images.length === 0) images = Array.from(scope.querySelectorAll(GALLERY)).flatMap((g) => Array.from(g.children));
-  images = images.filter((p) => !p.closest(USER_SIDE));
+  images = images.filter((p) => !onUserSide(p));
   for (const image of images) {
     const imgs = Array.from(image.querySelectorAll('img'));
     const fileId = imgs.map((i) => estuaryFileId(i.getAttribute('src'))).find((id) => id) ?? null;
@@ -52,7 +52,7 @@ export function readImages(scope: Element, messageId: string | null): GeneratedI
   // Older markup: the generated image inside its own image container (no gallery testids).
   for (const img of Array.from(scope.querySelectorAll('[id^="image-"] img, .imagegen-image img'))) {
     const fileId = estuaryFileId(img.getAttribute('src'));
-    if (fileId !== null && !img.closest(USER_SIDE)) add(fileId, true);
+    if (fileId !== null && !onUserSide(img)) add(fileId, true);
   }
   return out;
 }

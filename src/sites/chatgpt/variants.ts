@@ -4,16 +4,17 @@
  * message element and never branches on the variant itself.
  */
 import type { Role } from '../adapter';
-import { firstMatching, precedes, visibleText } from '../dom';
+import { attributeIn, firstMatching, precedes, visibleText } from '../dom';
 import {
   ANSWER_B,
   ANSWER_C,
   ANSWER_ID_C,
-  ANY_MESSAGE,
   BUBBLE,
   BUSY_C,
   FINISHED_B,
+  inAnyMessage,
   IMAGE_PREVIEW,
+  onUserSide,
   PROMPT_B,
   REASONING_C,
   SKIP,
@@ -23,8 +24,10 @@ import {
   TURN_A,
   TURN_C,
   unitKey,
-  USER_SIDE,
-} from './hooks';
+} from './selectors';
+
+const ANSWER_ID = 'data-chatgpt-selection-message-id';
+const SEARCH_MESSAGE_IDS = 'data-chatgpt-search-message-ids';
 
 const lastToken = (value: string | null | undefined): string | null => value?.trim().split(/\s+/).pop() || null;
 
@@ -45,7 +48,7 @@ function turnOf(el: Element): Element | null {
 /** The answer's own action bar (Copy, Share, ...) has appeared: buttons after it in its turn, outside every message. */
 function hasActionBarAfter(answer: Element, turn: Element): boolean {
   for (const button of Array.from(turn.querySelectorAll('button'))) {
-    if (precedes(answer, button) && !button.closest(ANY_MESSAGE)) return true;
+    if (precedes(answer, button) && !inAnyMessage(button)) return true;
   }
   return false;
 }
@@ -57,7 +60,7 @@ function labelAboveContent(scope: Element): string | null {
   const firstBlock = Array.from(scope.querySelectorAll(CONTENT_BLOCKS)).find((b) => !b.closest('button') && !b.matches(SKIP));
   for (const button of Array.from(scope.querySelectorAll('button'))) {
     if (firstBlock && !firstBlock.contains(button) && precedes(firstBlock, button)) break;
-    if (button.hasAttribute('aria-label') || button.hasAttribute('data-testid') || button.closest(USER_SIDE)) continue;
+    if (button.hasAttribute('aria-label') || button.hasAttribute('data-testid') || onUserSide(button)) continue;
     const text = visibleText(button, SKIP);
     if (text !== '') return text;
   }
@@ -95,7 +98,13 @@ export interface VariantReader {
   streamingMarks: readonly string[];
 }
 
-const noStructuralId = (): null => null;
+/** What a markup reads as most do: the message element holds its text and images, it has no structural id, and a prompt last says nothing. */
+const PLAIN: Pick<VariantReader, 'structuralId' | 'textRoots' | 'imageScope' | 'promptLastIsStreaming'> = {
+  structuralId: () => null,
+  textRoots: (el) => [el],
+  imageScope: (el) => el,
+  promptLastIsStreaming: false,
+};
 
 /** A generated image still being drawn (variants a and c). */
 const BUSY_IMAGE = `${IMAGE_PREVIEW}[aria-busy="true"]`;
@@ -105,9 +114,8 @@ const earlierPartInTurn = (el: Element, turn: Element): boolean => turn.querySel
 
 /** a, classic: `[data-message-author-role]` with `data-message-id`, inside `article[data-testid^=conversation-turn-]`. */
 const classic: VariantReader = {
+  ...PLAIN,
   pageId: (el) => el.getAttribute('data-message-id'),
-  structuralId: noStructuralId,
-  textRoots: (el) => [el],
   finished(el) {
     if (el.querySelector('.result-streaming')) return false;
     // Every finished answer gets its action bar in its turn container (no container, no signal).
@@ -116,7 +124,6 @@ const classic: VariantReader = {
   },
   reasoningLabel: (el) => labelAboveContent(imageAndLabelScope(el)),
   imageScope: imageAndLabelScope,
-  promptLastIsStreaming: false,
   streamingMarks: [STOP_A, BUSY_IMAGE, '.result-streaming'],
 };
 
@@ -133,8 +140,8 @@ function imageAndLabelScope(el: Element): Element {
 
 /** b, logged out and some accounts: `ol[data-conversation-transcript] > li[data-message-role]`. */
 const transcriptList: VariantReader = {
+  ...PLAIN,
   pageId: (el) => el.id || el.getAttribute('data-message-id'),
-  structuralId: noStructuralId,
   textRoots(el, role) {
     // The li itself as a last resort: the prompt sits in a button, which is never read as text.
     const parts = firstMatching(el, role === 'user' ? [PROMPT_B, BUBBLE] : [ANSWER_B]);
@@ -149,19 +156,13 @@ const transcriptList: VariantReader = {
     return marks ? false : null;
   },
   reasoningLabel: labelAboveContent,
-  imageScope: (el) => el,
-  promptLastIsStreaming: false,
   streamingMarks: [STOP_B, `li${STREAMING_B}`, 'li[data-message-role][id^="pending-"]'],
 };
 
 /** c, the new UI: `[data-turn-key]` turns holding units keyed `<turn>:<n>:user|assistant`. */
 const turnUnits: VariantReader = {
-  pageId: (el) =>
-    el.querySelector(ANSWER_ID_C)?.getAttribute('data-chatgpt-selection-message-id') ??
-    lastToken(
-      el.getAttribute('data-chatgpt-search-message-ids') ??
-        el.querySelector('[data-chatgpt-search-message-ids]')?.getAttribute('data-chatgpt-search-message-ids'),
-    ),
+  ...PLAIN,
+  pageId: (el) => attributeIn(el, ANSWER_ID) ?? lastToken(el.getAttribute(SEARCH_MESSAGE_IDS) ?? attributeIn(el, SEARCH_MESSAGE_IDS)),
   structuralId(el) {
     // The turn's key and the unit's own key in the turn (`<n>:user|assistant`).
     const key = el.closest(TURN_C)?.getAttribute('data-turn-key');
@@ -192,7 +193,6 @@ const turnUnits: VariantReader = {
     const text = visibleText(header, SKIP);
     return text === '' ? null : text;
   },
-  imageScope: (el) => el,
   promptLastIsStreaming: true,
   // Its stop button has no testid (only a localized label): the turn's busy status says it instead.
   streamingMarks: [`${TURN_C} ${BUSY_C}`, BUSY_IMAGE],
@@ -200,22 +200,16 @@ const turnUnits: VariantReader = {
 
 /** The oldest markup: turn containers with `data-turn` and the message id inside. */
 const legacy: VariantReader = {
-  pageId: (el) => el.getAttribute('data-turn-id') ?? el.querySelector('[data-message-id]')?.getAttribute('data-message-id') ?? null,
-  structuralId: noStructuralId,
-  textRoots: (el) => [el],
+  ...PLAIN,
+  pageId: (el) => el.getAttribute('data-turn-id') ?? attributeIn(el, 'data-message-id'),
   finished: (el) => (el.querySelector('.result-streaming') ? false : null),
   reasoningLabel: labelAboveContent,
-  imageScope: (el) => el,
-  promptLastIsStreaming: false,
   streamingMarks: [STOP_A, '.result-streaming'],
 };
 
 const marksOf = (readers: readonly VariantReader[]): string[] => Array.from(new Set(readers.flatMap((r) => r.streamingMarks)));
-/**
- * Every markup's marks: searched while the page shows no message yet (the first answer of a new
- * chat). One pure call, so bundles that need only the site's facts (the popup) drop the readers.
- */
-export const ANY_STREAMING_MARK = /* @__PURE__ */ marksOf([classic, transcriptList, turnUnits, legacy]);
+/** Every markup's marks: searched while the page shows no message yet (the first answer of a new chat). */
+export const ANY_STREAMING_MARK = marksOf([classic, transcriptList, turnUnits, legacy]);
 
 /** The reader of a message element's markup. */
 export function readerOf(el: Element): VariantReader {

@@ -11,7 +11,7 @@ import { LABEL_TAG } from '../../../src/label/render';
 import { countedLabelTexts } from '../../../src/label/texts';
 import { labelsOn, watchLabelSetting } from '../../../src/label/setting';
 import type { MessageResult } from '../../../src/messaging/messaging';
-import { ADAPTERS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import { PageTracker } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
 import { fixture, loadPage } from '../support/load-page';

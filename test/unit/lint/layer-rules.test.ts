@@ -156,6 +156,27 @@ describe('layer rules (npm run lint)', () => {
     });
   });
 
+  describe("a site's reader is imported only by its own folder and its own content script", () => {
+    it.each([
+      ['src/sites/claude/reader.ts', "import { readImages } from '../chatgpt/images';"],
+      ['src/sites/index.ts', "import { chatgpt } from './chatgpt/reader';"],
+      ['src/popup/planted.ts', "import { SELECTORS } from '../sites/chatgpt/selectors';"],
+      ['src/tracking/planted.ts', "export { grok } from '../sites/grok/reader';"],
+      ['entrypoints/claude.content.ts', "import { chatgpt } from '../src/sites/chatgpt/reader';"],
+    ])('%s: fails on %s', async (file, code) => {
+      expect((await lint(file, code)).map((p) => p.rule)).toEqual(['project/site-readers']);
+    });
+
+    it.each([
+      ['entrypoints/chatgpt.content.ts', "import { chatgpt } from '../src/sites/chatgpt/reader';"],
+      ['src/sites/chatgpt/reader.ts', "import { SELECTORS } from './selectors';"],
+      ['src/sites/index.ts', "import { chatgptSite } from './chatgpt/facts';"],
+      ['src/popup/planted.ts', "import { grokSite } from '../sites/grok/facts';\nimport { visibleText } from '../sites/dom';"],
+    ])('%s: passes with %s', async (file, code) => {
+      expect(await lint(file, code)).toEqual([]);
+    });
+  });
+
   it('the service has no import cycles: a route that imports app.ts (which mounts it) fails', async () => {
     const code = "import { createApp } from '../app';\nexport const again = createApp;";
     expect((await lint('src/server/routes/catalog.ts', code)).map((p) => p.rule)).toEqual(['import-x/no-cycle']);

@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHATGPT_DRIFT_VARIANTS } from '../support/chatgpt-variants';
-import { describeDrift, hooksMatched } from '../support/drift-harness';
+import { describeDrift, selectorsMatched } from '../support/drift-harness';
 
 describeDrift(CHATGPT_DRIFT_VARIANTS);
 
 describe('ChatGPT drift coverage', () => {
   it('every hook the adapter names matches on one of the variants, finished or mid-answer', { timeout: 60_000 }, () => {
-    expect(hooksMatched('chatgpt', CHATGPT_DRIFT_VARIANTS)).toEqual([]);
+    expect(selectorsMatched('chatgpt', CHATGPT_DRIFT_VARIANTS)).toEqual([]);
   });
 });

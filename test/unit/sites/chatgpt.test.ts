@@ -4,7 +4,7 @@
  * captures and from fixtures derived from them (sources in test/fixtures/sites/README.md).
  */
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import type { PageMessage } from '../../../src/sites/adapter';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
 import { alternating, expectNoChrome, fixture, loadPage, readFixture } from '../support/load-page';
@@ -280,7 +280,7 @@ describe('ChatGPT reasoning labels', () => {
   });
 });
 
-describe('ChatGPT hooks', () => {
+describe('ChatGPT named selectors', () => {
   it('names every primary selector, and each one matches in at least one fixture', () => {
     const docs = ['sites/chatgpt.html', 'sites/chatgpt-b-zh.html', 'sites/chatgpt-c-en.html', 'sites/chatgpt-images.html', 'real-dom/chatgpt-dom.html'].map(
       (f) => loadPage(fixture(f), 'https://chatgpt.com/c/x'),
@@ -290,7 +290,7 @@ describe('ChatGPT hooks', () => {
       '<button data-testid="stop-button"></button><button data-composer-submit data-stop-generating></button><ol data-conversation-transcript><li data-message-role="assistant" data-message-streaming></li></ol>',
       'https://chatgpt.com/c/x',
     );
-    const unmatched = Object.entries(chatgpt.hooks).filter(([, chain]) => ![...docs, streaming].some((d) => d.querySelector(chain.join(', '))));
+    const unmatched = Object.entries(chatgpt.selectors).filter(([, chain]) => ![...docs, streaming].some((d) => d.querySelector(chain.join(', '))));
     expect(unmatched).toEqual([]);
   });
 });

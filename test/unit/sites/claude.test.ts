@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claude } from '../../../src/sites/claude';
+import { claude } from '../../../src/sites/claude/reader';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
 import { expectNoChrome, readFixture } from '../support/load-page';
 

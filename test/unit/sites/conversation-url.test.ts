@@ -3,7 +3,8 @@
  * the same conversation id from; a chat without an id gets none.
  */
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS, SITES, SITE_IDS } from '../../../src/sites';
+import { SITES, SITE_IDS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import { conversationUrl, isUnsavedConversation } from '../../../src/sites/conversation-url';
 
 const ID = '6f2c1d4e-8b3a-4c5d-9e7f-0a1b2c3d4e5f';

@@ -3,7 +3,7 @@
  * test/fixtures/sites/README.md).
  */
 import { describe, expect, it } from 'vitest';
-import { copilot } from '../../../src/sites/copilot';
+import { copilot } from '../../../src/sites/copilot/reader';
 import { resolveModel } from '../../../src/counting/models';
 import { expectNoChrome, readFixture } from '../support/load-page';
 

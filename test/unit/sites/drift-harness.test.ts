@@ -1,6 +1,6 @@
 /** The drift harness has teeth: a brittle adapter gets a wrong reading that still looks fine, and the harness sees it. */
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { testSite } from '../support/test-site';
 import { mutateHook, mutationsOf, readPage, rotateHashedClasses, translateLabels } from '../support/drift-harness';

@@ -2,7 +2,7 @@
  * Grok: what the adapter reads from the hand-written 2026 page (sources in test/fixtures/sites/README.md).
  */
 import { describe, expect, it } from 'vitest';
-import { grok } from '../../../src/sites/grok';
+import { grok } from '../../../src/sites/grok/reader';
 import { resolveModel } from '../../../src/counting/models';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
 import { expectNoChrome, readFixture } from '../support/load-page';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mistral } from '../../../src/sites/mistral';
+import { mistral } from '../../../src/sites/mistral/reader';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
 import { expectNoChrome, readFixture } from '../support/load-page';
 

@@ -1,7 +1,8 @@
 /** The page report a user can share: structure only, never the page's text or attribute values. */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS, SITE_IDS, type SiteAdapter } from '../../../src/sites';
+import { SITE_IDS, type SiteAdapter } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import { buildPageReport, type ReportNode } from '../../../src/sites/page-report';
 import { fixture, loadPage } from '../support/load-page';
 
@@ -58,7 +59,7 @@ describe('the page report', () => {
     expect(new Set(PAGES.map((p) => p.adapter.site))).toEqual(new Set(SITE_IDS));
   });
 
-  it.each(PAGES)('$file: holds only tag and attribute names, roles, test ids, hooks and versions', ({ file, adapter, url }) => {
+  it.each(PAGES)('$file: holds only tag and attribute names, roles, test ids, named selectors and versions', ({ file, adapter, url }) => {
     const doc = loadPage(fixture(file), url);
     const report = buildPageReport(doc, adapter, '9.9.9', url);
     const all = Array.from(doc.querySelectorAll('*'));
@@ -66,7 +67,7 @@ describe('the page report', () => {
       ...all.map((el) => el.tagName.toLowerCase()),
       ...all.flatMap((el) => el.getAttributeNames()),
       ...all.flatMap((el) => [el.getAttribute('role'), el.getAttribute('data-testid')].filter((v): v is string => v !== null).map((v) => v.slice(0, 80))),
-      ...Object.entries(adapter.hooks).flatMap(([name, chain]) => [name, ...chain]),
+      ...Object.entries(adapter.selectors).flatMap(([name, chain]) => [name, ...chain]),
       ...strings({ report: 'ai-chat-footprint/page-report', site: adapter.site, extensionVersion: '9.9.9' }),
       ...strings(report).filter((s) => /^[a-zA-Z]+$/.test(s) && s in report), // the report's own top-level keys
       'user',
@@ -99,7 +100,7 @@ describe('the page report', () => {
     const report = buildPageReport(doc, ADAPTERS.chatgpt, '0.1.0', 'https://chatgpt.com/c/abc');
     expect(report.messages).toEqual({ user: 2, assistant: 2, withPageIds: 4 });
     expect(report.conversationIdInUrl).toBe(true);
-    expect(Object.values(report.hooks).some((chain) => Object.values(chain).some((n) => n > 0))).toBe(true);
+    expect(Object.values(report.selectors).some((chain) => Object.values(chain).some((n) => n > 0))).toBe(true);
     const nodes: ReportNode[] = [];
     const walk = (n: ReportNode | null) => n && (nodes.push(n), n.children?.forEach(walk));
     walk(report.chatArea);

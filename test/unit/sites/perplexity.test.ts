@@ -3,8 +3,8 @@
  * test/fixtures/sites/README.md).
  */
 import { describe, expect, it } from 'vitest';
-import { perplexity } from '../../../src/sites/perplexity';
-import { adapterForHost } from '../../../src/sites';
+import { perplexity } from '../../../src/sites/perplexity/reader';
+import { adapterForHost } from '../../support/adapters';
 import { resolveModel } from '../../../src/counting/models';
 import { expectNoChrome, readFixture } from '../support/load-page';
 

@@ -3,10 +3,11 @@ import { siteCustomRate } from '../../../src/sites/site-models';
 import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { MODELS } from '../../../src/core/tables';
-import { ADAPTERS, SITES, SITE_IDS, SITE_LABELS, adapterForHost, type SiteId } from '../../../src/sites';
+import { SITES, SITE_IDS, SITE_LABELS, type SiteId } from '../../../src/sites';
+import { ADAPTERS, adapterForHost } from '../../support/adapters';
 import { CHAT_HOST_MATCHES } from '../../../src/sites/hosts';
 import { modelRowsFor, namedModelKeys } from '../../../src/sites/site-models';
-import { idInUrl } from '../../../src/sites/dom';
+import { idInUrl } from '../../../src/sites/conversation-url';
 
 /** Every tracked site and its hosts, written out: a site added or dropped must be added or dropped here too. */
 const NINE_SITES = {
@@ -37,7 +38,7 @@ describe('the site registry', () => {
       const { hosts, label, modelFamily, conversationUrls, version } = SITES[site];
       expect(ADAPTERS[site]).toMatchObject({ site, hosts, label, modelFamily, conversationUrls, version });
       expect(SITE_LABELS[site]).toBe(label);
-      expect(Object.keys(ADAPTERS[site].hooks).length).toBeGreaterThan(0);
+      expect(Object.keys(ADAPTERS[site].selectors).length).toBeGreaterThan(0);
     }
   });
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SiteId } from '../../../src/sites';
-import { describeDrift, hooksMatched, type Variant } from '../support/drift-harness';
+import { describeDrift, selectorsMatched, type Variant } from '../support/drift-harness';
 
 /** Cuts the last paragraph of the last of these elements in half. */
 function halve(els: NodeListOf<Element>): void {
@@ -109,11 +109,11 @@ const VARIANTS: Variant[] = CASES.map(([site, file, url]) => ({
   ...(site === 'perplexity' ? { ownWords: '.select-text [role="button"]' } : {}),
 }));
 
-describe('the hooks of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok', () => {
+describe('the named selectors of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok', () => {
   it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok'] as const)(
     "%s: every hook finds something on the site's 2026 fixtures, finished or mid-answer",
     (site) => {
-      expect(hooksMatched(site, VARIANTS)).toEqual([]);
+      expect(selectorsMatched(site, VARIANTS)).toEqual([]);
     },
   );
 });

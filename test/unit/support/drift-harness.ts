@@ -1,5 +1,5 @@
 /**
- * The drift harness, generic over every adapter's declared `hooks` and a list of
+ * The drift harness, generic over every adapter's declared `selectors` and a list of
  * variant fixtures. Sites rename things without notice; each mutation here is one such change:
  * each primary hook removed, then renamed (its attribute, class or custom-element tag), first
  * alternative alone and every alternative together; hashed class names rotated; UI labels and
@@ -11,7 +11,8 @@
  * Add a fixture by adding a Variant to the list in drift.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADAPTERS, type SiteId } from '../../../src/sites';
+import { type SiteId } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import type { PageMessage, SiteAdapter } from '../../../src/sites/adapter';
 import { answerExtrasOf, exchangesOf, joinParts } from '../../../src/tracking/exchanges';
 import { answerProblem, promptsProblem } from '../../../src/tracking/recognize';
@@ -203,7 +204,7 @@ export type Mutation = [name: string, mutate: (doc: Document) => number];
 
 /** Every mutation for an adapter: each hook removed and renamed (first alternative, every alternative), classes rotated, labels translated. */
 export function mutationsOf(adapter: SiteAdapter): Mutation[] {
-  const hooks = Object.entries(adapter.hooks).flatMap(([name, chain]) =>
+  const named = Object.entries(adapter.selectors).flatMap(([name, chain]) =>
     (['remove', 'rename'] as const).flatMap((how): Mutation[] => [
       [`${how} hook ${name} (first alternative)`, (doc) => mutateHook(doc, chain[0], how)],
       ...(chain.length > 1
@@ -211,7 +212,7 @@ export function mutationsOf(adapter: SiteAdapter): Mutation[] {
         : []),
     ]),
   );
-  return [...hooks, ['hashed classes rotated', rotateHashedClasses], ['labels translated', translateLabels]];
+  return [...named, ['hashed classes rotated', rotateHashedClasses], ['labels translated', translateLabels]];
 }
 
 // ---- The tests ------------------------------------------------------------------
@@ -293,7 +294,7 @@ export function describeDrift(variants: readonly Variant[]): void {
 }
 
 /** Every hook of an adapter matches on at least one of its variants, finished or mid-answer (else it is not a hook the fixtures test). */
-export function hooksMatched(site: SiteId, variants: readonly Variant[]): string[] {
+export function selectorsMatched(site: SiteId, variants: readonly Variant[]): string[] {
   const docs = variants
     .filter((v) => v.site === site)
     .flatMap((v) => {
@@ -303,7 +304,7 @@ export function hooksMatched(site: SiteId, variants: readonly Variant[]): string
       v.pause?.(paused);
       return [finished, paused];
     });
-  return Object.entries(ADAPTERS[site].hooks)
+  return Object.entries(ADAPTERS[site].selectors)
     .filter(([, chain]) => !docs.some((d) => chain.some((selector) => d.querySelector(selector))))
     .map(([name]) => name);
 }

@@ -4,14 +4,14 @@
  * per-message `data-done="true|false"`, conversation ids from `/c/<id>` or `[data-conversation]`.
  */
 import { vi } from 'vitest';
-import { defineAdapter, type PageMessage, type Role, type SiteAdapter, type SiteFacts } from '../../../src/sites/adapter';
-import { idInUrl, visibleText } from '../../../src/sites/dom';
+import { defineAdapter, type PageMessage, type Role, type SiteAdapter, type SiteReaders } from '../../../src/sites/adapter';
+import { visibleText } from '../../../src/sites/dom';
 import { PageTracker } from '../../../src/tracking/tracker';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
 import { loadPage } from './load-page';
 
-export function testSite(overrides: Partial<Omit<SiteAdapter, keyof SiteFacts | 'isStreaming'>> = {}): SiteAdapter {
+export function testSite(overrides: Partial<SiteReaders> = {}): SiteAdapter {
   const facts = {
     site: 'chatgpt' as const,
     label: 'test.example',
@@ -21,7 +21,7 @@ export function testSite(overrides: Partial<Omit<SiteAdapter, keyof SiteFacts | 
     version: 1,
   };
   const adapter: SiteAdapter = defineAdapter(facts, {
-    hooks: { message: ['#thread > [data-role]'], stop: ['#status[data-busy]'] },
+    selectors: { message: ['#thread > [data-role]'], stop: ['#status[data-busy]'] },
     streamingSignal: 'reliable',
     sendButtonSelector: '#send',
     findTurns: (doc) =>
@@ -37,8 +37,6 @@ export function testSite(overrides: Partial<Omit<SiteAdapter, keyof SiteFacts | 
       const done = element.getAttribute('data-done');
       return done === null ? null : done === 'true';
     },
-    readModelLabel: () => null,
-    conversationId: (url) => idInUrl(url, facts.conversationUrls),
     conversationIdInPage: (doc) => doc.querySelector('[data-conversation]')?.getAttribute('data-conversation') ?? null,
     ...overrides,
   });

@@ -6,7 +6,7 @@
  * fixture's own driver changes them while an answer streams (happy-dom runs no page script).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADAPTERS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import { STREAMING_POLL_MS } from '../../../src/tracking/clock';

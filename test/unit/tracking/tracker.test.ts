@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADAPTERS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import type { PageEventListener, PageEvent } from '../../../src/tracking/page-events';

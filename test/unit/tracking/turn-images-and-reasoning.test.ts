@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TurnCompleted } from '../../../src/domain';
 import type { MessageResult } from '../../../src/messaging/messaging';
-import { ADAPTERS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { PageTracker } from '../../../src/tracking/tracker';
 import { fixture, loadPage } from '../support/load-page';

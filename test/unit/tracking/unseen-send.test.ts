@@ -10,7 +10,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageLabels } from '../../../src/label/page-labels';
 import { LABEL_TAG } from '../../../src/label/render';
-import { ADAPTERS } from '../../../src/sites';
+import { ADAPTERS } from '../../support/adapters';
 import type { PageEvent } from '../../../src/tracking/page-events';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';

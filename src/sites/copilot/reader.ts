@@ -1,8 +1,7 @@
 /**
  * copilot.microsoft.com (Microsoft Copilot, consumer). Conversations live at `/chats/<id>`; a new
  * chat starts at `/` and moves there while its first answer is written. Read as maintained
- * exporters read it (Covai-Labs/ai-chat-exporter `content/parsers/copilot.js` and its fixture; a
- * CopilotProvider automation class, test/fixtures/sites/README.md):
+ * exporters and automation tools read it (their sources: test/fixtures/sites/README.md):
  *
  * - a prompt is `[data-content="user-message"]`, an answer `[data-content="ai-message"]` (also
  *   `data-testid="ai-message"`), each under a visually hidden heading ("You said", "Copilot said");
@@ -12,23 +11,9 @@
  *
  * No id in the page: ids are derived from the conversation and the prompt.
  */
-import { defineAdapter, type SiteAdapter, type SiteFacts } from './adapter';
-import {
-  anyMatches,
-  byRole,
-  CHROME_SELECTOR,
-  derivedIds,
-  firstElement,
-  firstMatching,
-  GENERIC_STOP,
-  idInUrl,
-  joinTexts,
-  labelText,
-  lastOf,
-  streamingBy,
-  visibleText,
-} from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type SiteAdapter } from '../adapter';
+import { copilotSite } from './facts';
+import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, firstMatching, GENERIC_STOP, joinTexts, lastOf, streamingBy, visibleText } from '../dom';
 
 const USER_CHAIN = ['[data-content="user-message"]', '[data-testid="user-message"]'];
 const ASSISTANT_CHAIN = ['[data-content="ai-message"]', '[data-testid="ai-message"]'];
@@ -41,20 +26,11 @@ const STOP_CHAIN = ['[data-testid="stop-button"]', LOADING, ...GENERIC_STOP];
 const MODEL_CHAIN = ['[data-testid="chat-mode-selector"]', '[data-testid="composer-chat-mode-button"]'];
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${REACTIONS}, ${LOADING}`;
 
-export const copilotSite: SiteFacts = {
-  site: 'copilot',
-  label: 'copilot.microsoft.com',
-  hosts: ['copilot.microsoft.com'],
-  modelFamily: 'alpha',
-  conversationUrls: ['/chats/:id'],
-  version: 1,
-};
-
 /** Whether the answer's reaction bar (or its copy button) is there: the page adds it when the answer ends. */
 const hasReactions = (answer: Element): boolean => anyMatches(answer, [REACTIONS, COPY]);
 
-export const copilot: SiteAdapter = /* @__PURE__ */ defineAdapter(copilotSite, {
-  hooks: {
+export const copilot: SiteAdapter = defineAdapter(copilotSite, {
+  selectors: {
     prompt: USER_CHAIN,
     answer: ASSISTANT_CHAIN,
     answerBody: [BODY],
@@ -65,9 +41,8 @@ export const copilot: SiteAdapter = /* @__PURE__ */ defineAdapter(copilotSite, {
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[data-testid="submit-button"], button[aria-label="Submit message"]',
 
-  findTurns(doc) {
-    const conversation = copilot.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
-    return derivedIds(conversation, byRole(doc, USER_CHAIN, ASSISTANT_CHAIN));
+  findTurns(doc, conversation) {
+    return derivedIds(conversation(), byRole(doc, USER_CHAIN, ASSISTANT_CHAIN));
   },
 
   readText({ role, element }) {
@@ -90,7 +65,5 @@ export const copilot: SiteAdapter = /* @__PURE__ */ defineAdapter(copilotSite, {
 
   answerFinished: hasReactions,
 
-  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
-
-  conversationId: (url) => idInUrl(url, copilotSite.conversationUrls),
+  modelLabel: MODEL_CHAIN,
 });

@@ -5,16 +5,15 @@
  *   whose `data-is-streaming` says whether the answer is still being written.
  * - A thinking block is a toggle button (its label a summary such as "Thought process", in older
  *   markup with a `tabular-nums` duration) followed by a collapsible region that holds the thinking
- *   text even while collapsed (KyleMcNease/LLM_Universal_Exporter; sho7650/obsidian-AI-exporter
- *   #44: exporters that read the whole answer exported the thinking instead of the answer). The
- *   answer's own text is everything else.
+ *   text even while collapsed (exporters that read the whole answer exported the thinking instead of
+ *   the answer). The answer's own text is everything else.
  * - An answer that uses tools is still one container: its text parts (each a `.standard-markdown`)
  *   with tool blocks between them (a web search, the analysis tool: built like the thinking block,
  *   but without `.font-ui`) and artifact cards (buttons). Sources in test/fixtures/sites/README.md.
  */
-import { defineAdapter, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
-import { byRole, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, idInUrl, joinTexts, labelText, lastOf, streamingBy, visibleText } from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type ReasoningRead, type SiteAdapter } from '../adapter';
+import { claudeSite } from './facts';
+import { byRole, CHROME_SELECTOR, derivedIds, firstMatching, joinTexts, labelText, lastOf, streamingBy, visibleText } from '../dom';
 
 const PROMPT = '[data-testid="user-message"]';
 const USER_CHAIN = [PROMPT, '.font-user-message'];
@@ -30,15 +29,6 @@ const THINKING_TEXT = '.font-ui';
 const DURATION = '.tabular-nums';
 const STOP_CHAIN = ['[data-is-streaming="true"]', 'button[aria-label="Stop response"]', 'button[aria-label="Stop Response"]'];
 const MODEL_CHAIN = ['[data-testid="model-selector-dropdown"] .whitespace-nowrap', '[data-testid="model-selector-dropdown"]'];
-
-export const claudeSite: SiteFacts = {
-  site: 'claude',
-  label: 'claude.ai',
-  hosts: ['claude.ai'],
-  modelFamily: 'beta',
-  conversationUrls: ['/chat/:id'],
-  version: 2,
-};
 
 /**
  * The collapsible blocks inside an answer (thinking, and tool blocks built the same way): a toggle
@@ -81,8 +71,8 @@ function streamingFlag(answer: Element): string | null {
   return (answer.closest(STREAMING_FLAG) ?? answer.querySelector(STREAMING_FLAG))?.getAttribute('data-is-streaming') ?? null;
 }
 
-export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
-  hooks: {
+export const claude: SiteAdapter = defineAdapter(claudeSite, {
+  selectors: {
     prompt: USER_CHAIN,
     answer: ASSISTANT_CHAIN,
     streaming: [STREAMING_FLAG],
@@ -94,10 +84,9 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
   streamingSignal: 'reliable',
   sendButtonSelector: 'button[aria-label="Send message"], button[aria-label="Send Message"], [data-testid="send-button"]',
 
-  findTurns(doc) {
-    const conversation = claude.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     const found = byRole(doc, USER_CHAIN, ASSISTANT_CHAIN).filter(({ element }) => !element.closest('#markdown-artifact'));
-    return derivedIds(conversation, found);
+    return derivedIds(conversation(), found);
   },
 
   /**
@@ -141,7 +130,5 @@ export const claude: SiteAdapter = /* @__PURE__ */ defineAdapter(claudeSite, {
     return flag === 'true' ? false : flag === 'false' ? true : null;
   },
 
-  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
-
-  conversationId: (url) => idInUrl(url, claudeSite.conversationUrls),
+  modelLabel: MODEL_CHAIN,
 });

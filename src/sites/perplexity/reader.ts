@@ -1,8 +1,7 @@
 /**
  * www.perplexity.ai (and perplexity.ai). A thread lives at `/search/<slug-id>`; a new thread starts
  * at `/` and moves there while its first answer is written. Read as maintained exporters read it
- * (Covai-Labs/ai-chat-exporter `content/parsers/perplexity.js` and its saved page, a PrompTutor
- * adapter: test/fixtures/sites/README.md):
+ * (their sources: test/fixtures/sites/README.md):
  *
  * - a prompt is `h1.group/query`, its text in `span.select-text` (inside a `select-none` bubble, so
  *   the usual chrome rule cannot be used for it); an answer is `div#markdown-content-<n>` holding a
@@ -16,22 +15,9 @@
  * before answering are part of the model's input but not on the page: they are not counted
  * (docs/methodology.md).
  */
-import { defineAdapter, type SiteAdapter, type SiteFacts } from './adapter';
-import {
-  byRole,
-  CHROME_SELECTOR,
-  derivedIds,
-  firstMatching,
-  GENERIC_STOP,
-  idInUrl,
-  joinTexts,
-  labelText,
-  lastOf,
-  precedes,
-  streamingBy,
-  visibleText,
-} from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type SiteAdapter } from '../adapter';
+import { perplexitySite } from './facts';
+import { byRole, CHROME_SELECTOR, derivedIds, firstMatching, GENERIC_STOP, joinTexts, labelText, lastOf, precedes, streamingBy, visibleText } from '../dom';
 
 const QUERY = '.group\\/query';
 const USER_CHAIN = [`h1${QUERY}`, QUERY];
@@ -45,15 +31,6 @@ const PROMPT_SKIP = 'button, svg, style, script, template, textarea, input, img,
 /** MathML with its TeX annotation: what is read when the KaTeX wrapper's class is gone. */
 const MATHML = 'math';
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${CODE_LANGUAGE}, ${MATH}, ${MATHML}`;
-
-export const perplexitySite: SiteFacts = {
-  site: 'perplexity',
-  label: 'perplexity.ai',
-  hosts: ['www.perplexity.ai', 'perplexity.ai'],
-  modelFamily: 'epsilon',
-  conversationUrls: ['/search/:id'],
-  version: 1,
-};
 
 const mathSource = (el: Element): string | null => el.querySelector('annotation')?.textContent ?? null;
 const isMath = (el: Element): boolean => el.matches(`${MATH}, ${MATHML}`);
@@ -86,8 +63,8 @@ function modelLine(answer: Element): string | null {
   return labelText(line ?? null);
 }
 
-export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexitySite, {
-  hooks: {
+export const perplexity: SiteAdapter = defineAdapter(perplexitySite, {
+  selectors: {
     prompt: USER_CHAIN,
     promptText: [QUERY_TEXT],
     answer: ASSISTANT_CHAIN,
@@ -96,9 +73,8 @@ export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexityS
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[aria-label="Submit"], button[data-testid="submit-button"], button[type="submit"]',
 
-  findTurns(doc) {
-    const conversation = perplexity.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
-    return derivedIds(conversation, byRole(doc, USER_CHAIN, ASSISTANT_CHAIN));
+  findTurns(doc, conversation) {
+    return derivedIds(conversation(), byRole(doc, USER_CHAIN, ASSISTANT_CHAIN));
   },
 
   readText({ role, element }) {
@@ -128,6 +104,4 @@ export const perplexity: SiteAdapter = /* @__PURE__ */ defineAdapter(perplexityS
     const last = lastOf(answersOf(doc));
     return last ? modelLine(last) : null;
   },
-
-  conversationId: (url) => idInUrl(url, perplexitySite.conversationUrls),
 });

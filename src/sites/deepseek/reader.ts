@@ -12,28 +12,19 @@
  * When is an answer finished? DeepSeek has no labelled stop button. The round primary button
  * (`.ds-button--primary.ds-button--circle`) is the send button when the composer holds text, the
  * stop button while an answer streams, and disabled (`ds-button--disabled` in the live capture) when
- * idle with an empty composer (MengMa-dev/studyStudio `tests/fixtures/LIVE_NOTES.md` @ e362727;
- * robertpiosik/CodeWebChat `apps/browser/src/content-scripts/send-prompt-content-script/chatbots/deepseek.ts`
- * @ 25d353db reads "generating" as that button `aria-disabled="false"` with an empty textarea). So with an empty
- * composer the button says for sure whether an answer streams: `idleSignal` is `reliable` then, and
+ * idle with an empty composer (the live capture's notes; a maintained automation tool reads
+ * "generating" as that button `aria-disabled="false"` with an empty textarea; sources in
+ * test/fixtures/sites/README.md). So with an empty composer the button says for sure whether an
+ * answer streams: `idleSignal` is `reliable` then, and
  * the tracker settles as fast as on a site with a stop button. While the user types during an
  * answer the button cannot tell stop from send: `quiet`, the site's default, and the tracker waits
  * for the page to settle (late is better than partial). An answer also gets its action bar (copy,
  * regenerate, read aloud) next to the message; it is read as the answer's finished mark, not as a
  * page-wide signal, since no capture shows the page while an answer streams.
  */
-import {
-  defineAdapter,
-  type GeneratedImage,
-  type ReasoningRead,
-  type Role,
-  type SiteAdapter,
-  type SiteFacts,
-  type Streaming,
-  type StreamingSignal,
-} from './adapter';
-import { derivedIds, findMark, firstMatching, GENERIC_STOP, idInUrl, inPageOrder, joinTexts, lastOf, precedes, streamingBy, visibleText } from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type Streaming, type StreamingSignal } from '../adapter';
+import { deepseekSite } from './facts';
+import { derivedIds, findMark, firstMatching, GENERIC_STOP, inPageOrder, joinTexts, lastOf, precedes, streamingBy, visibleText } from '../dom';
 
 const ITEM = '[data-virtual-list-item-key]';
 const MESSAGE = '.ds-message';
@@ -48,15 +39,6 @@ const ANSWER_MARKS = [ANSWER_TEXT, MARKDOWN, REASONING].join(', ');
 /** 2025 markup (hashed names of that release; kept only for pages still served with it). */
 const LEGACY_ANSWER = 'div.ds-markdown.ds-markdown--block';
 const LEGACY_PROMPT = '._9663006 .fbb737a4';
-
-export const deepseekSite: SiteFacts = {
-  site: 'deepseek',
-  label: 'chat.deepseek.com',
-  hosts: ['chat.deepseek.com'],
-  modelFamily: 'delta',
-  conversationUrls: ['/a/chat/s/:id', '/chat/s/:id'],
-  version: 3,
-};
 
 /** The message elements: `.ds-message`, else the virtual list items' first child (a renamed message class). */
 function messageElements(doc: Document): Element[] {
@@ -106,7 +88,7 @@ function hasActionBar(message: Element): boolean | null {
   return Array.from(item.children).some((c) => !c.contains(message) && c.querySelector('[role="button"], button') !== null);
 }
 
-/** The round button disabled: by its design-system class (the live capture), or by `aria-disabled` (as CodeWebChat reads it). */
+/** The round button disabled: by its design-system class (the live capture), or by `aria-disabled` (as that automation tool reads it). */
 const disabled = (button: Element): boolean => button.classList.contains(DISABLED) || button.getAttribute('aria-disabled') === 'true';
 
 function pageStreaming(doc: Document): Streaming {
@@ -166,8 +148,8 @@ function headerBefore(block: Element, message: Element): string | null {
   return null;
 }
 
-export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite, {
-  hooks: {
+export const deepseek: SiteAdapter = defineAdapter(deepseekSite, {
+  selectors: {
     listItem: [ITEM],
     message: [MESSAGE],
     prompt: [PROMPT_TEXT],
@@ -178,14 +160,13 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
   streamingSignal: 'quiet',
   sendButtonSelector: `${ROUND_BUTTON}, [role="button"][aria-disabled="false"], button[type="submit"]`,
 
-  findTurns(doc) {
-    const conversation = deepseek.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     const marked = doc.querySelector(PROMPT_TEXT) !== null;
     const found = messageElements(doc).flatMap((element) => {
       const role = roleOf(element, marked);
       return role ? [{ role, element }] : [];
     });
-    return derivedIds(conversation, found.length ? found : legacyMessages(doc));
+    return derivedIds(conversation(), found.length ? found : legacyMessages(doc));
   },
 
   readText({ role, element }) {
@@ -199,8 +180,6 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
     const text = visibleText(block);
     return { text: text || null, summaryOnly: false, durationLabel: headerBefore(block, element) };
   },
-
-  generatedImages: (): GeneratedImage[] => [],
 
   streaming: pageStreaming,
 
@@ -228,6 +207,4 @@ export const deepseek: SiteAdapter = /* @__PURE__ */ defineAdapter(deepseekSite,
     if (first && (first.getAttribute('aria-pressed') === 'true' || first.classList.contains('ds-toggle-button--selected'))) return 'DeepThink';
     return null;
   },
-
-  conversationId: (url) => idInUrl(url, deepseekSite.conversationUrls),
 });

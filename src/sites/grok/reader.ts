@@ -1,7 +1,7 @@
 /**
  * grok.com. Conversations live at `/c/<uuid>`; a new chat starts at `/` and moves there while its
- * first answer is written. Read as maintained tools read it (jackwener/OpenCLI `clis/grok/utils.js`
- * and `image.ts`, 2026; a Grok exporter adapter: test/fixtures/sites/README.md):
+ * first answer is written. Read as maintained automation tools and exporters read it (their
+ * sources: test/fixtures/sites/README.md):
  *
  * - each message is a row `div[id^="response-"]` (the id stays with the message: a page id), the
  *   prompt's row `items-end`, the answer's `items-start`; 2026 pages also mark the bubbles
@@ -9,19 +9,19 @@
  *   `.message-bubble`, an answer's in `.response-content-markdown`;
  * - a thinking block `.thinking-container`: a button whose label gives the time ("Thought for
  *   12s"), the thinking text under it when expanded;
- * - generated images are pictures in the answer's bubble (OpenCLI keeps those of at least 128 px);
+ * - generated images are pictures in the answer's bubble (an automation tool keeps those of at least 128 px);
  * - once an answer ends its row gets the answer's action buttons (copy, regenerate...).
  *
  * Grok's models are not in the model table: every turn counts as `custom` with the rate of
  * data/custom-rates.json (docs/methodology.md).
  */
-import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts } from './adapter';
+import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
+import { grokSite } from './facts';
 import {
   CHROME_SELECTOR,
   firstElement,
   firstMatching,
   GENERIC_STOP,
-  idInUrl,
   isIcon,
   joinTexts,
   labelText,
@@ -29,8 +29,7 @@ import {
   streamingBy,
   visibleText,
   withPageIds,
-} from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+} from '../dom';
 
 const ROW = '[id^="response-"]';
 const USER_BUBBLE = '[data-testid="user-message"]';
@@ -40,15 +39,6 @@ const MARKDOWN = '.response-content-markdown';
 const THINKING = '.thinking-container';
 const MODEL_CHAIN = ['#model-select-trigger', 'button[aria-label="Model select"]'];
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THINKING}`;
-
-export const grokSite: SiteFacts = {
-  site: 'grok',
-  label: 'grok.com',
-  hosts: ['grok.com'],
-  modelFamily: 'xai',
-  conversationUrls: ['/c/:id'],
-  version: 1,
-};
 
 /** A row's role: by its bubble's testid, else by its alignment, else (a renamed class) by a thinking block or an answer body. */
 function roleOf(row: Element): Role | null {
@@ -99,8 +89,8 @@ function hasActions(answer: Element): boolean {
   return Array.from(answer.querySelectorAll('button')).some((b) => !bubble.contains(b) && !thinking?.contains(b));
 }
 
-export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
-  hooks: {
+export const grok: SiteAdapter = defineAdapter(grokSite, {
+  selectors: {
     row: [ROW],
     bubble: [BUBBLE],
     answerText: [MARKDOWN],
@@ -110,8 +100,7 @@ export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[data-testid="chat-submit"], button[aria-label="Submit"], button[type="submit"]',
 
-  findTurns(doc) {
-    const conversation = grok.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     return withPageIds(conversation, messages(doc), (element, role) =>
       element.id.startsWith('response-') ? `${element.id.slice('response-'.length)}:${role}` : null,
     );
@@ -148,7 +137,5 @@ export const grok: SiteAdapter = /* @__PURE__ */ defineAdapter(grokSite, {
 
   answerFinished: hasActions,
 
-  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
-
-  conversationId: (url) => idInUrl(url, grokSite.conversationUrls),
+  modelLabel: MODEL_CHAIN,
 });

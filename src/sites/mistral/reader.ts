@@ -2,34 +2,20 @@
  * chat.mistral.ai (Le Chat). Messages carry `data-message-author-role` and `data-message-id`; an
  * answer is made of parts, `[data-message-part-type="answer"]` and, for reasoning models,
  * `[data-message-part-type="reasoning"]` shown in full, each with its text in
- * `[data-testid="text-message-part"]` (GrantTotinov/AIExporter; houyanchao/chatgpt-gemini-timeline #120).
+ * `[data-testid="text-message-part"]` (sources: test/fixtures/sites/README.md).
  * Conversations live at `/chat/<id>` and, since 2026, also at `/work/<id>`.
  *
  * When is an answer finished? While an answer streams the composer's send button is a stop button:
- * its label is localized, its icon is a rounded square (`form rect[rx="2"]`, the stop test of
- * robertpiosik/CodeWebChat `apps/browser/src/content-scripts/send-prompt-content-script/chatbots/mistral.ts`
- * @ 25d353db, used there since 2025-09). An answer gets its action bar (copy, rewrite), buttons after
- * its parts, once it ends: the same file counts the page as generating while no assistant message
- * has that footer yet. The site stays `quiet` by default, for a stop label or icon it does not know;
+ * its label is localized, its icon is a rounded square (`form rect[rx="2"]`, the stop test of a
+ * maintained automation tool). An answer gets its action bar (copy, rewrite), buttons after its
+ * parts, once it ends: that tool counts the page as generating while no assistant message has that
+ * footer yet. The site stays `quiet` by default, for a stop label or icon it does not know;
  * `idleSignal` says `reliable` only when both agree: no stop button, and the newest message is an
  * answer with its action bar.
  */
-import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type SiteFacts, type StreamingSignal } from './adapter';
-import {
-  CHROME_SELECTOR,
-  findMark,
-  firstElement,
-  firstMatching,
-  GENERIC_STOP,
-  idInUrl,
-  joinTexts,
-  labelText,
-  lastOf,
-  precedes,
-  visibleText,
-  withPageIds,
-} from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type StreamingSignal } from '../adapter';
+import { mistralSite } from './facts';
+import { CHROME_SELECTOR, findMark, firstMatching, GENERIC_STOP, joinTexts, labelText, lastOf, precedes, visibleText, withPageIds } from '../dom';
 
 const MESSAGE = '[data-message-author-role]';
 const MESSAGE_ID = '[data-message-id]';
@@ -54,15 +40,6 @@ const STOP_CHAIN = [
   ...GENERIC_STOP,
 ];
 const WITHOUT_REASONING = `${CHROME_SELECTOR}, ${REASONING_PART}`;
-
-export const mistralSite: SiteFacts = {
-  site: 'mistral',
-  label: 'chat.mistral.ai',
-  hosts: ['chat.mistral.ai'],
-  modelFamily: 'zeta',
-  conversationUrls: ['/chat/:id', '/work/:id'],
-  version: 3,
-};
 
 /** Role from the attribute; without it (a renamed attribute), a message holding answer parts is the assistant's. */
 function roleOf(el: Element): Role | null {
@@ -89,8 +66,8 @@ function idleSignal(doc: Document): StreamingSignal {
   return newest && roleOf(newest) === 'assistant' && hasActionBar(newest) ? 'reliable' : 'quiet';
 }
 
-export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
-  hooks: {
+export const mistral: SiteAdapter = defineAdapter(mistralSite, {
+  selectors: {
     message: [MESSAGE, MESSAGE_ID],
     answerPart: [ANSWER_PART, LEGACY_ANSWER_TEXT],
     reasoningPart: [REASONING_PART],
@@ -102,8 +79,7 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[type="submit"], button[aria-label*="Send" i]',
 
-  findTurns(doc) {
-    const conversation = mistral.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     const found = messagesOf(doc).flatMap((element) => {
       const role = roleOf(element);
       return role ? [{ role, element }] : [];
@@ -143,7 +119,5 @@ export const mistral: SiteAdapter = /* @__PURE__ */ defineAdapter(mistralSite, {
     return findMark(doc, STOP_CHAIN) && lastOf(messagesOf(doc).filter((m) => roleOf(m) === 'assistant')) === answer ? false : null;
   },
 
-  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
-
-  conversationId: (url) => idInUrl(url, mistralSite.conversationUrls),
+  modelLabel: MODEL_CHAIN,
 });

@@ -9,18 +9,20 @@
  *   and `<turn>:<n>:assistant`; the answer carries its id in `data-chatgpt-selection-message-id`.
  *
  * Each markup has its own reader (`VariantReader`, ./variants.ts), picked by the message element;
- * the selectors are named once in ./hooks.ts, generated images read in ./images.ts. One turn can hold
+ * the selectors are named once in ./selectors.ts, generated images read in ./images.ts. One turn can hold
  * several assistant messages (a tool call, an image, then the text; a continuation): they are the
  * parts of one answer, which the tracker puts together (src/tracking/exchanges.ts).
  *
  * Visually hidden headings ("You said:", "ChatGPT said:") are not part of a message.
  */
-import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter, type SiteFacts } from '../adapter';
-import { derivedIds, firstElement, firstMatching, idInUrl, joinTexts, streamingBy, visibleText } from '../dom';
-import { CONVERSATION, HOOKS, MESSAGE_CHAIN, MODEL_CHAIN, roleOf, SKIP } from './hooks';
+import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter } from '../adapter';
+import { chatgptSite } from './facts';
+import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy, visibleText } from '../dom';
+import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, roleOf, SKIP } from './selectors';
 import { readImages } from './images';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
-import { UNSAVED_CONVERSATION_PREFIX } from '../conversation-url';
+
+const MODEL_SLUG = 'data-message-model-slug';
 
 function hasPlaceholderImage(el: Element): boolean {
   return readImages(readerOf(el).imageScope(el), 'placeholder-check').some((i) => !i.ready);
@@ -51,22 +53,12 @@ function stillComing(last: Element): boolean {
   return role === 'assistant' && finished(last) === false;
 }
 
-/** What the site is: src/sites/index.ts derives hosts, manifest matches, labels and model keys from it. */
-export const chatgptSite: SiteFacts = {
-  site: 'chatgpt',
-  label: 'chatgpt.com',
-  hosts: ['chatgpt.com', 'chat.openai.com'],
-  modelFamily: 'alpha',
-  conversationUrls: ['/c/:id', '/g/*/c/:id', '/uc/:id'],
-  version: 2,
-};
-
-export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
-  hooks: HOOKS,
+export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
+  selectors: SELECTORS,
   streamingSignal: 'reliable',
   sendButtonSelector: '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating])',
 
-  findTurns(doc) {
+  findTurns(doc, conversation) {
     // One pass, one object per message; ids derived from the prompts (and the conversation, which
     // may walk the page) only for messages without an id of their own or from the structure.
     const out: PageMessage[] = [];
@@ -81,8 +73,7 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
       out.push({ id: id ?? '', role, element, pageId: own !== null });
     }
     if (unnamed.length === 0) return out;
-    const conversation = chatgpt.conversationId(doc.location?.href ?? '') ?? chatgpt.conversationIdInPage?.(doc) ?? UNSAVED_CONVERSATION_PREFIX;
-    const derived = derivedIds(conversation, out);
+    const derived = derivedIds(conversation(), out);
     for (const i of unnamed) out[i] = derived[i];
     return out;
   },
@@ -113,27 +104,21 @@ export const chatgpt: SiteAdapter = /* @__PURE__ */ defineAdapter(chatgptSite, {
 
   readModelLabel(doc, answer) {
     // The answer's own slug; else the newest one on the page (the whole page is walked only then).
-    const own = answer?.element.closest('[data-message-model-slug]');
-    const assistants = own ? [own] : doc.querySelectorAll('[data-message-model-slug]');
-    const slug = assistants[assistants.length - 1]?.getAttribute('data-message-model-slug');
+    const own = answer?.element.closest(`[${MODEL_SLUG}]`);
+    const assistants = own ? [own] : doc.querySelectorAll(`[${MODEL_SLUG}]`);
+    const slug = assistants[assistants.length - 1]?.getAttribute(MODEL_SLUG);
     if (slug) return slug;
     const picker = firstElement(doc, MODEL_CHAIN);
     const text = picker ? visibleText(picker, SKIP) : '';
     return text === '' ? null : text;
   },
 
-  conversationId(url) {
-    const id = idInUrl(url, chatgptSite.conversationUrls);
-    // A new chat shows /c/local-<uuid> until the server gives it its id: not a conversation yet.
-    return id && !id.startsWith('local-') ? id : null;
-  },
-
   conversationIdInPage(doc) {
     const section = doc.querySelector(CONVERSATION)?.getAttribute('data-conversation-id');
     if (section) return section;
-    const c = doc.querySelector('[data-chatgpt-selection-conversation-id]')?.getAttribute('data-chatgpt-selection-conversation-id');
+    const c = attributeIn(doc, 'data-chatgpt-selection-conversation-id');
     if (c) return c;
-    const composer = doc.querySelector('[data-above-composer-conversation-id]')?.getAttribute('data-above-composer-conversation-id');
+    const composer = attributeIn(doc, 'data-above-composer-conversation-id');
     return composer ? composer.replace(/^chatgpt:/, '') || null : null;
   },
 });

@@ -6,16 +6,17 @@
  *   `message-content` itself in older markup). A browser-automation test notes that it may stay
  *   "true" after the answer is complete, so the action bar, which comes only at the end, wins over it.
  * - Thinking is `model-thoughts`; its text is in the page only while the user has it expanded
- *   (`[data-test-id=thoughts-content]`), and no duration is shown (Nagi-ovo/gemini-voyager).
+ *   (`[data-test-id=thoughts-content]`), and no duration is shown.
  * - Generated images are `generated-image` elements in `.attachment-container.generated-images`;
  *   their `img` has a `blob:` URL that changes when Angular re-renders, so an image is known by the
  *   answer and its position in it. Uploads (`user-query-file-preview`, in the prompt) and search
- *   results (`.attachment-container.search-images`) are not generated images
- *   (yoonjechoi/hamlog-image-generator docs/research/gemini-dom-research.md).
+ *   results (`.attachment-container.search-images`) are not generated images.
+ *
+ * Sources: test/fixtures/sites/README.md.
  */
-import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter, type SiteFacts } from './adapter';
-import { byRole, CHROME_SELECTOR, firstElement, firstMatching, idInUrl, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from './dom';
-import { UNSAVED_CONVERSATION_PREFIX } from './conversation-url';
+import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter } from '../adapter';
+import { geminiSite } from './facts';
+import { byRole, CHROME_SELECTOR, firstElement, firstMatching, joinTexts, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
 const PAIR = '.conversation-container[id]';
 const USER = 'user-query';
@@ -43,15 +44,6 @@ const STOP_CHAIN = [
 const ACTIONS = 'message-actions';
 const MODEL_CHAIN = ['[data-test-id="bard-mode-menu-button"]', 'button.input-area-switch', '[data-test-id="model-selector"]'];
 
-export const geminiSite: SiteFacts = {
-  site: 'gemini',
-  label: 'gemini.google.com',
-  hosts: ['gemini.google.com'],
-  modelFamily: 'gamma',
-  conversationUrls: ['/app/:id', '/u/*/app/:id', '/gem/*/:id', '/u/*/gem/*/:id'],
-  version: 2,
-};
-
 /** Where the answer's busy flag sits: its text panel in real pages, the content element in older notes. */
 const BUSY_CHAIN = ['message-content .markdown[aria-busy]', 'message-content[aria-busy]'];
 
@@ -62,8 +54,8 @@ function finishedMark(answer: Element): boolean | null {
   return busy === 'true' ? false : busy === 'false' ? true : null;
 }
 
-export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
-  hooks: {
+export const gemini: SiteAdapter = defineAdapter(geminiSite, {
+  selectors: {
     pair: [PAIR],
     prompt: [USER],
     answer: [ANSWER],
@@ -78,8 +70,7 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
   streamingSignal: 'reliable',
   sendButtonSelector: 'button.send-button, button[aria-label="Send message"]',
 
-  findTurns(doc) {
-    const conversation = gemini.conversationId(doc.location?.href ?? '') ?? UNSAVED_CONVERSATION_PREFIX;
+  findTurns(doc, conversation) {
     return withPageIds(conversation, byRole(doc, [USER], [ANSWER]), (element, role) => {
       const pair = element.closest(PAIR)?.id;
       return pair ? `${pair}:${role === 'user' ? 'u' : 'a'}` : null;
@@ -116,7 +107,7 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
 
   /**
    * Streaming while the send button shows stop or an answer is busy. The newest answer gets its
-   * action bar (`message-actions`) only once it is complete (yoonjechoi/hamlog-image-generator), so a
+   * action bar (`message-actions`) only once it is complete, so a
    * newest answer with neither that bar nor aria-busy="false" is taken as unfinished: never counted
    * early, reported if it never ends.
    */
@@ -130,7 +121,5 @@ export const gemini: SiteAdapter = /* @__PURE__ */ defineAdapter(geminiSite, {
 
   answerFinished: finishedMark,
 
-  readModelLabel: (doc) => labelText(firstElement(doc, MODEL_CHAIN)),
-
-  conversationId: (url) => idInUrl(url, geminiSite.conversationUrls),
+  modelLabel: MODEL_CHAIN,
 });

@@ -1,9 +1,9 @@
 /**
- * ChatGPT's selectors, named once: the hooks (the primary selectors the page report counts and the
- * drift tests remove and rename) and what every markup reader shares. Only data-/aria- hooks and
+ * ChatGPT's selectors, named once: the named primary ones (`SELECTORS`, which the page report counts
+ * and the drift tests remove and rename) and what every markup reader shares. Only data-/aria- hooks and
  * structure: never UI text (it is localized) and never a hashed class alone.
  */
-import type { Role, SiteHooks } from '../adapter';
+import type { Role, SiteSelectors } from '../adapter';
 import { CHROME_SELECTOR } from '../dom';
 
 /** a, classic: each message, with its role and `data-message-id`. */
@@ -34,8 +34,8 @@ export const GALLERY = '[data-testid="generated-image-gallery"]';
 export const IMAGE_PREVIEW = '[data-testid="generated-image-preview"]';
 export const MODEL_CHAIN = ['[data-testid="model-switcher-dropdown-button"]', 'button[data-composer-navigation-target="reasoning"]'];
 
-/** The named primary selectors, each a chain of alternatives, the usual one first (see `SiteHooks`). */
-export const HOOKS: SiteHooks = {
+/** The named primary selectors, each a chain of alternatives, the usual one first (see `SiteSelectors`). */
+export const SELECTORS: SiteSelectors = {
   messageA: [MESSAGE_A],
   messageB: [MESSAGE_B],
   unitC: UNIT_C_CHAIN,
@@ -62,11 +62,15 @@ export const HOOKS: SiteHooks = {
 /** Message elements, in the order the variants are tried (a page serves one of them). */
 export const MESSAGE_CHAIN = [MESSAGE_A, MESSAGE_B, UNIT_C, TURN_LEGACY];
 /** Any message element of any variant (buttons inside one belong to that message, not to a turn's action bar). */
-export const ANY_MESSAGE = `${MESSAGE_A}, ${MESSAGE_B}, ${UNIT_C}`;
+const ANY_MESSAGE = `${MESSAGE_A}, ${MESSAGE_B}, ${UNIT_C}`;
+export const inAnyMessage = (el: Element): boolean => el.closest(ANY_MESSAGE) !== null;
 /** Visually hidden or non-message text inside messages: attribution headings, live regions. */
 export const SKIP = `${CHROME_SELECTOR},[data-message-attribution],h1[data-conversation-role],h2[data-conversation-role],h3[data-conversation-role],h4[data-conversation-role],h5[data-conversation-role],h6[data-conversation-role],[role="status"],[role="alert"]`;
-export const USER_SIDE =
+const USER_SIDE =
   '[data-message-author-role="user"], li[data-message-role="user"], [data-user-message-bubble], [data-chatgpt-search-unit-key$=":user"], [data-content-search-unit-key$=":user"]';
+
+/** Inside a prompt (an upload there is never a generated image, a button there never the answer's label). */
+export const onUserSide = (el: Element): boolean => el.closest(USER_SIDE) !== null;
 
 export function unitKey(el: Element): string {
   return el.getAttribute('data-chatgpt-search-unit-key') ?? el.getAttribute('data-content-search-unit-key') ?? '';

@@ -1,0 +1,105 @@
+/**
+ * What defineAdapter derives from a site's facts, so no reader writes it again: the conversation
+ * id in a URL, the conversation derived message ids are named under, and the model label.
+ */
+import { Window } from 'happy-dom';
+import { describe, expect, it } from 'vitest';
+import { defineAdapter, type PageMessage, type SiteFacts, type SiteReaders } from '../../../src/sites/adapter';
+import { conversationUrl, isUnsavedConversation, UNSAVED_CONVERSATION } from '../../../src/sites/conversation-url';
+import { derivedIds } from '../../../src/sites/dom';
+
+const FACTS: SiteFacts = {
+  site: 'chatgpt',
+  label: 'kit.example',
+  hosts: ['kit.example'],
+  modelFamily: 'alpha',
+  conversationUrls: ['/c/:id', '/g/*/c/:id'],
+  draftIdPrefix: 'local-',
+  version: 1,
+};
+
+/** A reader that finds `#thread > p` messages (prompts and answers in turn) and names them by the conversation it is given. */
+function kitAdapter(readers: Partial<SiteReaders> = {}) {
+  let asked = 0;
+  const adapter = defineAdapter(FACTS, {
+    selectors: { message: ['#thread > p'] },
+    streamingSignal: 'reliable',
+    sendButtonSelector: '#send',
+    findTurns: (doc, conversation) => {
+      const found = Array.from(doc.querySelectorAll('#thread > p')).map((element, i) => ({
+        role: i % 2 ? ('assistant' as const) : ('user' as const),
+        element,
+      }));
+      if (found.length === 0) return [];
+      asked++;
+      return derivedIds(conversation(), found);
+    },
+    readText: ({ element }: PageMessage) => element.textContent ?? '',
+    streaming: () => null,
+    ...readers,
+  });
+  return { adapter, asked: () => asked };
+}
+
+function page(url: string, body: string): Document {
+  const window = new Window({ url, settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true } });
+  window.document.write(`<!doctype html><html><body>${body}</body></html>`);
+  return window.document as unknown as Document;
+}
+
+const THREAD = '<div id="thread"><p>hello</p><p>hi there</p></div>';
+
+describe('defineAdapter: the conversation id in a URL, from the facts', () => {
+  it.each([
+    ['https://kit.example/c/abc', 'abc'],
+    ['https://kit.example/g/g-helper/c/77', '77'],
+    ['https://kit.example/c/local-2b8f0c1e', null],
+    ['https://kit.example/', null],
+    ['https://kit.example/settings', null],
+    ['not a url', null],
+  ])('%s -> %s', (url, id) => {
+    expect(kitAdapter().adapter.conversationId(url)).toBe(id);
+  });
+});
+
+describe('defineAdapter: the conversation derived ids are named under', () => {
+  it.each([
+    ['the URL names it', 'https://kit.example/c/abc', '', 'abc'],
+    ['the URL names none, the page does', 'https://kit.example/', '<section data-conv="in-page"></section>', 'in-page'],
+    ['the URL is a draft, the page names it', 'https://kit.example/c/local-1', '<section data-conv="in-page"></section>', 'in-page'],
+    ['neither names it: the unsaved conversation', 'https://kit.example/', '', UNSAVED_CONVERSATION],
+  ])('%s', (_case, url, extra, conversation) => {
+    const { adapter } = kitAdapter({ conversationIdInPage: (doc) => doc.querySelector('[data-conv]')?.getAttribute('data-conv') ?? null });
+    const turns = adapter.findTurns(page(url, THREAD + extra));
+    expect(turns.map((t) => t.id.split(':')[0])).toEqual([conversation, conversation]);
+  });
+
+  it('is asked only when the reader needs it', () => {
+    const { adapter, asked } = kitAdapter();
+    expect(adapter.findTurns(page('https://kit.example/c/abc', ''))).toEqual([]);
+    expect(asked()).toBe(0);
+  });
+
+  it('is one unsaved id per page load, which links and lists know as unsaved', () => {
+    expect(UNSAVED_CONVERSATION).toMatch(/^new-[0-9a-z]+$/);
+    expect(isUnsavedConversation(UNSAVED_CONVERSATION)).toBe(true);
+    expect(conversationUrl(FACTS, UNSAVED_CONVERSATION)).toBeNull();
+  });
+});
+
+describe('defineAdapter: the model label', () => {
+  const MODEL = '<button id="model"> Model   5 </button><button id="other">Other</button>';
+
+  it.each([
+    ['the first element of the chain that is there, its text', { modelLabel: ['#missing', '#model', '#other'] }, 'Model 5'],
+    ['none of the chain there', { modelLabel: ['#missing'] }, null],
+    ['no chain: no label', {}, null],
+    ['the reader’s own readModelLabel, chain or not', { modelLabel: ['#model'], readModelLabel: () => 'own' }, 'own'],
+  ])('%s', (_case, readers: Partial<SiteReaders>, label) => {
+    expect(kitAdapter(readers).adapter.readModelLabel(page('https://kit.example/c/abc', MODEL))).toBe(label);
+  });
+
+  it('keeps the chain out of the adapter it returns', () => {
+    expect(kitAdapter({ modelLabel: ['#model'] }).adapter).not.toHaveProperty('modelLabel');
+  });
+});
