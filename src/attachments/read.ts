@@ -7,7 +7,7 @@
  * The PDF library is not imported here: `readAttachments` takes a loader, called the first time a
  * PDF is attached (src/attachments/pdf-reader.ts says how a content script loads it).
  */
-import { attachmentKind, type AttachmentKind, type AttachmentSkipCode } from '../core/attachments';
+import { attachmentKind, type AttachmentKind, type AttachmentSkipCode } from '../core/attachment-kinds';
 import { readPixelSize } from './image-header';
 import type { PdfReader } from './pdf-reader';
 

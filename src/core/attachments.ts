@@ -7,26 +7,9 @@
  * tokenizer; this turns those facts into tokens and says whether the count is estimated, and why.
  */
 import rulesData from '../../data/attachment-rules.json';
+import type { AttachmentKind, AttachmentSkipCode } from './attachment-kinds';
 
-export const ATTACHMENT_KINDS = ['image', 'pdf', 'text', 'media', 'other'] as const;
-export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
-
-/** Why a file is not counted at all. The page and the worker report these in the site's health. */
-export const ATTACHMENT_SKIP_CODES = [
-  /** Audio or video: no rule is applied yet. */
-  'media-not-counted',
-  /** Larger than the page reads (src/attachments' size limits); no chat site takes it either. */
-  'too-large',
-  /** A PDF the PDF library cannot open: damaged, encrypted or not a PDF. */
-  'unreadable-pdf',
-  /** A file of 0 bytes. */
-  'empty',
-  /** More files at once than the page reads in one go. */
-  'too-many-files',
-  /** The browser could not read the file (it was moved or deleted meanwhile). */
-  'read-failed',
-] as const;
-export type AttachmentSkipCode = (typeof ATTACHMENT_SKIP_CODES)[number];
+export * from './attachment-kinds';
 
 /** Why a count is estimated rather than the provider's published rule applied to measured facts. */
 export const ATTACHMENT_ESTIMATE_REASONS = [
@@ -210,21 +193,6 @@ export function attachmentRulesFor(modelKey: string): AttachmentRulesForModel {
     pdf: must(pdfIndex, family.pdf, 'PDF rule'),
     retrieval: must(retrievalIndex, family.retrieval, 'retrieval rule'),
   };
-}
-
-const textMimes = new Set(rulesData.text_types.mime_types);
-const textExtensions = new Set(rulesData.text_types.extensions);
-const imageMimes = new Set(rulesData.image_types);
-
-/** What kind of attachment a file is, from its MIME type and, when that says nothing, its name's extension. */
-export function attachmentKind(mime: string, fileName = ''): AttachmentKind {
-  const type = mime.toLowerCase().split(';')[0]!.trim();
-  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  if (imageMimes.has(type) || (!type && ['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ext))) return 'image';
-  if (type === 'application/pdf' || ext === 'pdf') return 'pdf';
-  if (rulesData.media_prefixes.some((p) => type.startsWith(p))) return 'media';
-  if (rulesData.text_types.mime_prefixes.some((p) => type.startsWith(p)) || textMimes.has(type) || textExtensions.has(ext)) return 'text';
-  return 'other';
 }
 
 const positive = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;

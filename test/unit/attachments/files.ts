@@ -69,11 +69,11 @@ export function jpeg(width: number, height: number, options: { orientation?: num
   return concat([new Uint8Array([0xff, 0xd8]), segment(0xe1, exif), ...pads, segment(0xc0, sof), segment(0xda, sos), scan, new Uint8Array([0xff, 0xd9])]);
 }
 
-/** A PDF of `pages` US Letter pages, each with one line of text. */
+/** A PDF of `pages` US Letter pages, each with a paragraph of text wrapped to the page. */
 export async function pdf(pages: number, line = (n: number) => `Page ${n} of the quarterly report on water use.`): Promise<Uint8Array<ArrayBuffer>> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pages; n++) doc.addPage([612, 792]).drawText(line(n), { x: 50, y: 700, size: 12, font });
+  for (let n = 1; n <= pages; n++) doc.addPage([612, 792]).drawText(line(n), { x: 50, y: 740, size: 12, font, maxWidth: 500, lineHeight: 15 });
   return new Uint8Array(await doc.save());
 }
 
