@@ -77,7 +77,7 @@ const rows = [
     runsMs: pdfTime.runs.map((r) => fmt(r)).join(' '),
     read: `${pdfRead.pages} pages, ${pdfRead.text?.length} chars`,
     sonnet55Tokens: (() => {
-      const r = countAttachment({ ...pdfRead, textTokens: encode(pdfRead.text ?? '').length }, 'beta-sonnet-5.5');
+      const r = countAttachment({ ...pdfRead, textTokens: encode(pdfRead.text ?? '').length }, { modelKey: 'beta-sonnet-5.5', site: 'claude' });
       return r.ok ? r.value.tokens : r.skip;
     })(),
   },
@@ -87,7 +87,7 @@ const rows = [
     runsMs: photoTime.runs.map((r) => fmt(r, 2)).join(' '),
     read: `${photoRead.width} x ${photoRead.height}`,
     sonnet55Tokens: (() => {
-      const r = countAttachment(photoRead, 'beta-sonnet-5.5');
+      const r = countAttachment(photoRead, { modelKey: 'beta-sonnet-5.5', site: 'claude' });
       return r.ok ? r.value.tokens : r.skip;
     })(),
   },

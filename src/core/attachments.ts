@@ -146,7 +146,6 @@ export interface AttachmentFamilyRow {
   image: string;
   image_borrowed: boolean;
   pdf: string;
-  retrieval: string;
 }
 
 export interface AttachmentSource {
@@ -159,6 +158,10 @@ export const IMAGE_RULES: readonly ImageRule[] = rulesData.image_rules as ImageR
 export const PDF_RULES: readonly PdfRule[] = rulesData.pdf_rules;
 export const RETRIEVAL_RULES: readonly RetrievalRule[] = rulesData.retrieval;
 export const ATTACHMENT_FAMILIES: readonly AttachmentFamilyRow[] = rulesData.families;
+const { $comment: _comment, default: defaultRetrieval, ...siteRetrieval } = rulesData.retrieval_by_site;
+/** Retrieval rule ids by chat site (site keys as in data/site-models.json); other sites follow DEFAULT_RETRIEVAL. */
+export const RETRIEVAL_BY_SITE: Readonly<Record<string, string>> = siteRetrieval;
+export const DEFAULT_RETRIEVAL: string = defaultRetrieval;
 export const ATTACHMENT_SOURCES: readonly AttachmentSource[] = rulesData.sources;
 export const ATTACHMENT_RULES_AS_OF: string = rulesData.as_of;
 export const TEXT_RULE = rulesData.text_rule;
@@ -184,14 +187,17 @@ export interface AttachmentRulesForModel {
   retrieval: RetrievalRule;
 }
 
-/** The rules for a model key; keys no row names (custom, image-gen) get the catch-all row. */
-export function attachmentRulesFor(modelKey: string): AttachmentRulesForModel {
+/**
+ * The rules for a model key on a chat site: pictures and PDFs by the model's family (keys no row names,
+ * such as custom and image-gen, get the catch-all row), searching large files by the site.
+ */
+export function attachmentRulesFor(modelKey: string, site = ''): AttachmentRulesForModel {
   const family = (families.find((f) => f.re.test(modelKey)) ?? families[families.length - 1]!).row;
   return {
     family,
     image: must(imageIndex, family.image, 'image rule'),
     pdf: must(pdfIndex, family.pdf, 'PDF rule'),
-    retrieval: must(retrievalIndex, family.retrieval, 'retrieval rule'),
+    retrieval: must(retrievalIndex, Object.hasOwn(RETRIEVAL_BY_SITE, site) ? RETRIEVAL_BY_SITE[site]! : DEFAULT_RETRIEVAL, 'retrieval rule'),
   };
 }
 
@@ -276,15 +282,20 @@ function textPart(t: Tally, facts: AttachmentFacts, retrieval: RetrievalRule): b
   return true;
 }
 
+/** The model a file was sent to, and the chat site it was sent on (a key of data/site-models.json). */
+export interface AttachmentTarget {
+  modelKey: string;
+  site: string;
+}
+
 /**
- * The tokens the model behind `modelKey` reads for one attached file. A file is skipped (with a code)
- * only when nothing sensible can be said; everything else is counted, estimated where a fact or a
- * published rule is missing.
+ * The tokens the model reads for one attached file. A file is skipped (with a code) only when nothing
+ * sensible can be said; everything else is counted, estimated where a fact or a published rule is missing.
  */
-export function countAttachment(facts: AttachmentFacts, modelKey: string): AttachmentOutcome {
+export function countAttachment(facts: AttachmentFacts, target: AttachmentTarget): AttachmentOutcome {
   if (facts.kind === 'media') return { ok: false, skip: 'media-not-counted' };
   if (!(facts.bytes > 0)) return { ok: false, skip: 'empty' };
-  const rules = attachmentRulesFor(modelKey);
+  const rules = attachmentRulesFor(target.modelKey, target.site);
   const t = tally();
   let basis: AttachmentBasis;
   switch (facts.kind) {

@@ -9,9 +9,9 @@ import { file, jpeg, pdf, png, sized } from './files';
 const deps = () => ({ loadPdfReader: vi.fn(async () => pdfReader) });
 
 /** What the worker does with a reading: counts its text with the site's tokenizer, then applies the rules. */
-function countFor(read: AttachmentRead, model: string) {
+function countFor(read: AttachmentRead, modelKey: string, site = 'chatgpt') {
   const { text, ...facts } = read;
-  return countAttachment({ ...facts, textTokens: text === undefined ? undefined : encode(text).length }, model);
+  return countAttachment({ ...facts, textTokens: text === undefined ? undefined : encode(text).length }, { modelKey, site });
 }
 
 describe('pixel size from the header', () => {
@@ -44,7 +44,8 @@ describe('readAttachment', () => {
     const broken = file('PNG, broken', 'broken.png', 'image/png');
     const out = await readAttachment(broken, deps());
     expect(out).toEqual({ ok: true, value: { kind: 'image', mime: 'image/png', bytes: broken.size } });
-    if (out.ok) expect(countFor(out.value, 'beta-sonnet-4.6')).toMatchObject({ ok: true, value: { estimated: true, reasons: ['image-size-unknown'] } });
+    if (out.ok)
+      expect(countFor(out.value, 'beta-sonnet-4.6', 'claude')).toMatchObject({ ok: true, value: { estimated: true, reasons: ['image-size-unknown'] } });
   });
 
   it('sends a text file’s text, which the worker counts exactly', async () => {
@@ -73,8 +74,8 @@ describe('readAttachment', () => {
     ]);
     expect(out.value.text!.split('\n').filter(Boolean)).toEqual([1, 2, 3].map((n) => `Page ${n} of the quarterly report on water use.`));
     const textTokens = encode(out.value.text!).length;
-    expect(countFor(out.value, 'beta-sonnet-5.5')).toMatchObject({ ok: true, value: { tokens: 3 * 1600 + textTokens } });
-    expect(countFor(out.value, 'gamma-2.0-flash')).toMatchObject({ ok: true, value: { tokens: 3 * 258, estimated: false } });
+    expect(countFor(out.value, 'beta-sonnet-5.5', 'claude')).toMatchObject({ ok: true, value: { tokens: 3 * 1600 + textTokens } });
+    expect(countFor(out.value, 'gamma-2.0-flash', 'gemini')).toMatchObject({ ok: true, value: { tokens: 3 * 258, estimated: false } });
   });
 
   it('skips a corrupt PDF with a code', async () => {
@@ -141,7 +142,7 @@ describe('readAttachments', () => {
     expect(d.loadPdfReader).toHaveBeenCalledTimes(1);
     expect(outcomes).toHaveLength(20);
     expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.skip)).toEqual(Array(4).fill('unreadable-pdf'));
-    for (const o of outcomes) if (o.ok) expect(countFor(o.value, 'beta-sonnet-5.5').ok).toBe(true);
+    for (const o of outcomes) if (o.ok) expect(countFor(o.value, 'beta-sonnet-5.5', 'claude').ok).toBe(true);
   });
 
   it('skips the files past the limit with a code', async () => {

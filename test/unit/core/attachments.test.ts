@@ -6,6 +6,8 @@ import {
   IMAGE_RULES,
   PDF_RULES,
   RETRIEVAL_RULES,
+  RETRIEVAL_BY_SITE,
+  DEFAULT_RETRIEVAL,
   OTHER_RULE,
   TEXT_RULE,
   attachmentKind,
@@ -18,8 +20,20 @@ import {
 import { MODELS } from '../../../src/core/tables';
 
 const rule = (id: string): ImageRule => IMAGE_RULES.find((r) => r.id === id)!;
-const counted = (facts: AttachmentFacts, model: string) => {
-  const outcome = countAttachment(facts, model);
+/** The chat site whose everyday models each family's keys are. */
+const SITE_OF: Record<string, string> = {
+  alpha: 'chatgpt',
+  o1: 'chatgpt',
+  o3: 'chatgpt',
+  beta: 'claude',
+  gamma: 'gemini',
+  delta: 'deepseek',
+  epsilon: 'meta',
+  zeta: 'mistral',
+};
+const target = (modelKey: string, site = SITE_OF[modelKey.split('-')[0]!] ?? 'grok') => ({ modelKey, site });
+const counted = (facts: AttachmentFacts, model: string, site?: string) => {
+  const outcome = countAttachment(facts, target(model, site));
   if (!outcome.ok) throw new Error(`skipped: ${outcome.skip}`);
   return outcome.value;
 };
@@ -119,6 +133,8 @@ describe('countAttachment', () => {
     expect(counted(big, 'beta-sonnet-5.5')).toMatchObject({ tokens: 200_000, estimated: true, reasons: ['retrieval'], maySearch: true });
     expect(counted(big, 'alpha-5.5')).toMatchObject({ tokens: 350_000, estimated: false, maySearch: true });
     expect(counted(big, 'gamma-3.5-flash')).toMatchObject({ tokens: 350_000, maySearch: false });
+    // Searching is the site's doing: Claude's model on perplexity.ai reads by Claude's picture rule, not claude.ai's projects.
+    expect(counted(big, 'beta-sonnet-4.6', 'perplexity')).toMatchObject({ tokens: 350_000, estimated: false, maySearch: false });
   });
 
   it('estimates any other file from its size, within the per-file cap', () => {
@@ -134,8 +150,8 @@ describe('countAttachment', () => {
   });
 
   it('skips audio, video and empty files with a code', () => {
-    expect(countAttachment({ kind: 'media', mime: 'audio/mpeg', bytes: 10 }, 'alpha-5.5')).toEqual({ ok: false, skip: 'media-not-counted' });
-    expect(countAttachment({ kind: 'image', mime: 'image/png', bytes: 0 }, 'alpha-5.5')).toEqual({ ok: false, skip: 'empty' });
+    expect(countAttachment({ kind: 'media', mime: 'audio/mpeg', bytes: 10 }, target('alpha-5.5'))).toEqual({ ok: false, skip: 'media-not-counted' });
+    expect(countAttachment({ kind: 'image', mime: 'image/png', bytes: 0 }, target('alpha-5.5'))).toEqual({ ok: false, skip: 'empty' });
   });
 });
 
@@ -186,8 +202,12 @@ describe('the rules table', () => {
     for (const row of ATTACHMENT_FAMILIES) {
       expect(IMAGE_RULES.map((r) => r.id)).toContain(row.image);
       expect(PDF_RULES.map((r) => r.id)).toContain(row.pdf);
-      expect(RETRIEVAL_RULES.map((r) => r.id)).toContain(row.retrieval);
     }
     expect(ATTACHMENT_FAMILIES.at(-1)!.pattern).toBe('.*');
+    for (const [site, id] of Object.entries(RETRIEVAL_BY_SITE)) {
+      expect(Object.keys(siteModels.sites)).toContain(site);
+      expect(RETRIEVAL_RULES.map((r) => r.id)).toContain(id);
+    }
+    expect(RETRIEVAL_RULES.map((r) => r.id)).toContain(DEFAULT_RETRIEVAL);
   });
 });
