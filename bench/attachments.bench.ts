@@ -66,7 +66,7 @@ async function bundleSize(contents: string, format: 'esm' | 'iife') {
 }
 const pdfChunk = await bundleSize("export { pdfReader } from './src/attachments/pdf-reader';", 'esm');
 const pageCode = await bundleSize(
-  "import { captureAttachedFiles } from './src/attachments/capture'; import { readAttachments } from './src/attachments/read'; console.log(captureAttachedFiles, readAttachments);",
+  "import { captureAttachedFiles } from './src/attachments/capture'; import { readAttachments } from './src/attachments/read'; import { pdfReaderAt } from './src/attachments/pdf-loader'; console.log(captureAttachedFiles, readAttachments, pdfReaderAt);",
   'iife',
 );
 

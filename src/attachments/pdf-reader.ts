@@ -1,9 +1,9 @@
 /**
  * The PDF reader: page count, each page's size and the text, with unpdf (a build of Mozilla's PDF.js
  * that runs without a worker thread). It is about 1.6 MB of code, so nothing on a chat page imports it
- * statically: src/attachments/read.ts takes a loader, and the content script's loader imports this
- * file's own build (an ES module listed in web_accessible_resources) with
- * `import(browser.runtime.getURL(...))` the first time a PDF is attached, the way WXT's maintainers
+ * statically: src/attachments/read.ts takes a loader, and the content script's loader (pdfReaderAt,
+ * src/attachments/pdf-loader.ts) imports this file's own build (an ES module listed in
+ * web_accessible_resources) by its extension URL the first time a PDF is attached, the way WXT's maintainers
  * describe loading a module from a content script (wxt-dev/wxt issue 357). Dynamic import() works in
  * content scripts in Chrome and in Firefox from 89 on.
  */

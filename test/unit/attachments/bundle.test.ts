@@ -23,7 +23,7 @@ async function bundle(contents: string, minify: boolean): Promise<string> {
 describe('bundles', () => {
   it('keeps PDF.js out of the page’s capture and reading code, and in the PDF reader', async () => {
     const page = await bundle(
-      "import { captureAttachedFiles } from './src/attachments/capture'; import { readAttachments } from './src/attachments/read'; console.log(captureAttachedFiles, readAttachments);",
+      "import { captureAttachedFiles } from './src/attachments/capture'; import { readAttachments } from './src/attachments/read'; import { pdfReaderAt } from './src/attachments/pdf-loader'; console.log(captureAttachedFiles, readAttachments, pdfReaderAt);",
       true,
     );
     const reader = await bundle("import { pdfReader } from './src/attachments/pdf-reader'; console.log(pdfReader);", false);
