@@ -25,7 +25,6 @@ export const ATTACHMENT_SKIP_CODES = [
 ] as const;
 export type AttachmentSkipCode = (typeof ATTACHMENT_SKIP_CODES)[number];
 
-const imageMimes = new Set(typesData.image_types);
 const imageExtensions = new Set(typesData.image_extensions);
 const textMimes = new Set(typesData.text_types.mime_types);
 const textExtensions = new Set(typesData.text_types.extensions);
@@ -34,7 +33,7 @@ const textExtensions = new Set(typesData.text_types.extensions);
 export function attachmentKind(mime: string, fileName = ''): AttachmentKind {
   const type = mime.toLowerCase().split(';')[0]!.trim();
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  if (imageMimes.has(type) || (!type && imageExtensions.has(ext))) return 'image';
+  if (type.startsWith(typesData.image_prefix) || (!type && imageExtensions.has(ext))) return 'image';
   if (type === 'application/pdf' || ext === 'pdf') return 'pdf';
   if (typesData.media_prefixes.some((p) => type.startsWith(p))) return 'media';
   if (typesData.text_types.mime_prefixes.some((p) => type.startsWith(p)) || textMimes.has(type) || textExtensions.has(ext)) return 'text';

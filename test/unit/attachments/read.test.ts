@@ -48,6 +48,12 @@ describe('readAttachment', () => {
       expect(countFor(out.value, 'beta-sonnet-4.6', 'claude')).toMatchObject({ ok: true, value: { estimated: true, reasons: ['image-size-unknown'] } });
   });
 
+  it('counts a picture in a format whose header is not read (HEIC) as a picture of unknown size, estimated', async () => {
+    const out = await readAttachment(file(new Uint8Array(3_000_000).fill(1), 'IMG_0001.HEIC', 'image/heic'), deps());
+    expect(out).toEqual({ ok: true, value: { kind: 'image', mime: 'image/heic', bytes: 3_000_000 } });
+    if (out.ok) expect(countFor(out.value, 'alpha-5.5')).toMatchObject({ ok: true, value: { tokens: 765, estimated: true, reasons: ['image-size-unknown'] } });
+  });
+
   it('sends a text file’s text, which the worker counts exactly', async () => {
     const text = 'name,litres\nkettle,1.5\nbath,150\n';
     const out = await readAttachment(file(text, 'water.csv', 'text/csv'), deps());

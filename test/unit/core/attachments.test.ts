@@ -169,7 +169,8 @@ describe('attachmentKind', () => {
     ['application/octet-stream', 'script.py', 'text'],
     ['audio/mpeg', 'a.mp3', 'media'],
     ['video/mp4', 'a.mp4', 'media'],
-    ['image/svg+xml', 'logo.svg', 'other'],
+    ['image/heic', 'IMG_0001.HEIC', 'image'],
+    ['', 'scan.tiff', 'image'],
     ['application/zip', 'a.zip', 'other'],
   ] as const)('%s %s is %s', (mime, name, kind) => {
     expect(attachmentKind(mime, name)).toBe(kind);
