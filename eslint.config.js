@@ -52,6 +52,16 @@ const LAYER_RULES = [
     why: 'the popup shows stored numbers; only the worker counts tokens',
     deny: [TOKENIZER],
   },
+  {
+    layer: 'src/attachments',
+    why: 'an attached file is read in the page down to facts; the worker counts its text, stores and sends',
+    deny: [
+      TOKENIZER,
+      { folders: ['src/storage'], packages: ['wxt/utils/storage', '@wxt-dev/storage'], what: 'storage' },
+      { folders: ['src/messaging'], what: 'messaging' },
+      { packages: BROWSER_PACKAGES, what: 'extension APIs: storage and messaging' },
+    ],
+  },
 ];
 
 // Code that runs in production imports only `dependencies`: the service after `npm ci --omit=dev`, and the

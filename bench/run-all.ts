@@ -15,8 +15,8 @@ const files = readdirSync(dir)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
-/** Benches that need no built extension: the service, reading an import file, and the ledger's year, in Node. */
-const WITHOUT_EXTENSION = new Set(['service.bench.ts', 'import.bench.ts', 'ledger-year.bench.ts']);
+/** Benches that need no built extension: the service, reading an import file, the ledger's year and reading attachments, in Node. */
+const WITHOUT_EXTENSION = new Set(['service.bench.ts', 'import.bench.ts', 'ledger-year.bench.ts', 'attachments.bench.ts']);
 if (files.some((f) => !WITHOUT_EXTENSION.has(f))) buildExtensionUnlessGiven(undefined);
 
 let failed = 0;

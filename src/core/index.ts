@@ -24,3 +24,4 @@ export * from './tables';
 export * from './reasoning';
 export * from './custom-rates';
 export * from './hidden-work';
+export * from './attachments';

@@ -51,6 +51,13 @@ const violations: Record<string, Violation[]> = {
     ['src/sites/planted.ts', "import { browser } from 'wxt/browser';", 'extension APIs: storage and messaging'],
     ['src/sites/chatgpt/planted.ts', "import { send } from '../../messaging/messaging';", 'messaging'],
   ],
+  'src/attachments imports no tokenizer, storage, messaging or extension API': [
+    ['src/attachments/planted.ts', "import { encode } from 'gpt-tokenizer';", TOKENIZER],
+    ['src/attachments/planted.ts', "import { countTokens } from '../counting/tokens';", TOKENIZER],
+    ['src/attachments/planted.ts', "import { items } from '../storage/items';", 'storage'],
+    ['src/attachments/planted.ts', "import { PROTOCOL } from '../messaging/protocol';", 'messaging'],
+    ['src/attachments/planted.ts', "import { browser } from 'wxt/browser';", 'extension APIs: storage and messaging'],
+  ],
   'src/server imports only itself, src/core, data/, the methodology renderer and its packages': [
     ...[
       'sites',
@@ -99,6 +106,12 @@ const legal: Record<string, Case[]> = {
     [
       'src/server/planted.ts',
       "import { Hono } from 'hono';\nimport { createServer } from 'node:http';\nimport { calculate } from '../core';\nimport { render } from '../methodology/render';\nimport plans from '../../data/plans.json';\nimport { Redis } from 'ioredis';\nimport { serve } from '@hono/node-server';",
+    ],
+  ],
+  'src/attachments': [
+    [
+      'src/attachments/planted.ts',
+      "import { imageSize } from 'image-size';\nimport { getDocumentProxy } from 'unpdf';\nimport { attachmentKind } from '../core/attachments';",
     ],
   ],
   'src/popup': [

@@ -1,0 +1,41 @@
+/**
+ * What kind of attachment a file is, and why one is not counted: the small part of the attachment
+ * rules that the page's code needs (data/attachment-types.json), apart from the rules themselves
+ * (src/core/attachments.ts, data/attachment-rules.json), which only the worker needs.
+ */
+import typesData from '../../data/attachment-types.json';
+
+export const ATTACHMENT_KINDS = ['image', 'pdf', 'text', 'media', 'other'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+/** Why a file is not counted at all. The page and the worker report these in the site's health. */
+export const ATTACHMENT_SKIP_CODES = [
+  /** Audio or video: no rule is applied yet. */
+  'media-not-counted',
+  /** Larger than the page reads (src/attachments' size limits). */
+  'too-large',
+  /** A PDF the PDF library cannot open: damaged, encrypted or not a PDF. */
+  'unreadable-pdf',
+  /** A file of 0 bytes. */
+  'empty',
+  /** More files at once than the page reads in one go. */
+  'too-many-files',
+  /** The browser could not read the file (it was moved or deleted meanwhile). */
+  'read-failed',
+] as const;
+export type AttachmentSkipCode = (typeof ATTACHMENT_SKIP_CODES)[number];
+
+const imageExtensions = new Set(typesData.image_extensions);
+const textMimes = new Set(typesData.text_types.mime_types);
+const textExtensions = new Set(typesData.text_types.extensions);
+
+/** What kind of attachment a file is, from its MIME type and, when that says nothing, its name's extension. */
+export function attachmentKind(mime: string, fileName = ''): AttachmentKind {
+  const type = mime.toLowerCase().split(';')[0]!.trim();
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  if (type.startsWith(typesData.image_prefix) || (!type && imageExtensions.has(ext))) return 'image';
+  if (type === 'application/pdf' || ext === 'pdf') return 'pdf';
+  if (typesData.media_prefixes.some((p) => type.startsWith(p))) return 'media';
+  if (typesData.text_types.mime_prefixes.some((p) => type.startsWith(p)) || textMimes.has(type) || textExtensions.has(ext)) return 'text';
+  return 'other';
+}
