@@ -18,7 +18,7 @@ import { encode } from 'gpt-tokenizer';
 import { countAttachment } from '../src/core/attachments';
 import type { PdfReader } from '../src/attachments/pdf-reader';
 import { readAttachment } from '../src/attachments/read';
-import { jpeg, pdf } from '../test/unit/attachments/files';
+import { jpeg, pdf } from '../test/unit/support/attachment-files';
 import { fmt, median } from './support/stats';
 
 const RUNS = 7;

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pdfReaderAt } from '../../../src/attachments/pdf-loader';
 import { readAttachment } from '../../../src/attachments/read';
-import { file, pdf } from './files';
+import { file, pdf } from '../support/attachment-files';
 
 const root = new URL('../../../', import.meta.url);
 

@@ -4,7 +4,7 @@ import { countAttachment } from '../../../src/core/attachments';
 import { pixelSizeOf, readPixelSize } from '../../../src/attachments/image-header';
 import { readPdf, pdfReader } from '../../../src/attachments/pdf-reader';
 import { READ_LIMITS, readAttachment, readAttachments, type AttachmentRead } from '../../../src/attachments/read';
-import { file, jpeg, pdf, png, sized } from './files';
+import { file, jpeg, pdf, png, sized } from '../support/attachment-files';
 
 const deps = () => ({ loadPdfReader: vi.fn(async () => pdfReader) });
 

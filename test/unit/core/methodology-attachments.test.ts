@@ -1,7 +1,7 @@
 /** docs/methodology.md's Attachments section against data/attachment-rules.json and the core. */
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_SOURCES, IMAGE_RULES, PDF_RULES, countAttachment, imageTokens } from '../../../src/core';
-import { readRepoFile, section, tables } from './markdown';
+import { readRepoFile, section, tables } from '../support/markdown';
 
 const doc = readRepoFile('docs/methodology.md');
 const attachments = section(doc, 'Attachments');
