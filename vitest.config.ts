@@ -64,7 +64,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/e2e/global-setup.ts'],
+          globalSetup: ['test/e2e/support/global-setup.ts'],
           // Texts the tests expect are rendered in Node from the catalogues, as in unit tests.
           setupFiles: ['test/support/i18n-setup.ts'],
           testTimeout: 120_000,

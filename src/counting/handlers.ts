@@ -1,5 +1,5 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
-import { historyShare, newChatTip } from '../core/insights';
+import { historyShare, newChatTip } from '../core/what-if';
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';

@@ -12,7 +12,7 @@ import { createCounting } from '../counting/count-turn';
 import { ledgerHandlers } from '../ledger/handlers';
 import { withLabelSwitchBroadcast } from '../label/switch-broadcast';
 import { createLedger } from '../ledger/ledger';
-import { recordsOf } from '../ledger/recorded';
+import { recordsOf } from '../ledger/turn-records';
 import { registerHandlers } from '../messaging/messaging';
 import { indexedDbKeyStore } from '../remote/key-store';
 import { browserHasPermission } from '../remote/remote-mode';

@@ -28,7 +28,7 @@ import {
   voiceRule,
   type VideoEstimate,
 } from '../../../src/core';
-import { codeBlocks, leadingNumber, readRepoFile, records, section, tables, text } from './markdown';
+import { codeBlocks, leadingNumber, readRepoFile, records, section, tables, text } from '../support/markdown';
 
 const doc = readRepoFile('docs/methodology.md');
 const hidden = section(doc, 'Work out of sight');

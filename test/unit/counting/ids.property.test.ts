@@ -14,9 +14,9 @@ import type { CountedTurn } from '../../../src/domain';
 import { protocol } from '../../../src/messaging/protocol';
 import { forgetDefinedItems } from '../../../src/storage/items';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
+import { testSite, trackTestSite, type TestPage } from '../support/test-site';
 import { newCounting } from '../../support/counting';
-import { testSite, trackTestSite, type TestPage } from '../tracking/test-site';
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const id = fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.string({ minLength: 1, maxLength: 40 }));

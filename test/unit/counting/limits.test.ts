@@ -13,10 +13,9 @@ import { MESSAGE_LIMITS, type ConversationSeed, type CountedTurn } from '../../.
 import { registerHandlers, type MessageResult } from '../../../src/messaging/messaging';
 import type { MessageType } from '../../../src/messaging/protocol';
 import { siteHealthItem } from '../../../src/storage/items';
-import { Outbox } from '../../../src/tracking/outbox';
-import { resetBrowser } from '../ledger/support';
+import { resetBrowser } from '../support/ledger';
+import { completedTurn } from '../support/completed-turn';
 import { newCounting } from '../../support/counting';
-import { completedTurn } from './turn-builder';
 
 const CHATGPT_TAB = 'https://chatgpt.com/c/conv-l';
 const recorded: CountedTurn[] = [];
@@ -117,24 +116,6 @@ describe('limits on what a content script sends', () => {
     await refusedCount('chatgpt');
     expect(await fromTab('site/health', { site: 'chatgpt', status: 'ok', reason: null, at: Date.now() + 1 })).toMatchObject({ ok: true });
     expect((await siteHealthItem.getValue()).chatgpt).toMatchObject({ status: 'ok', refused: { count: 1 } });
-  });
-});
-
-describe('the page’s outbox', () => {
-  it('drops a message the worker refuses for good instead of resending it', async () => {
-    vi.useFakeTimers();
-    try {
-      for (const code of ['OVER_LIMIT', 'WRONG_SITE', 'INVALID_MESSAGE']) {
-        const send = vi.fn(async () => ({ ok: false as const, error: { code, message: 'refused' } }));
-        const outbox = new Outbox(send as never);
-        outbox.push('turn/completed', turn());
-        await vi.advanceTimersByTimeAsync(60_000);
-        expect(send).toHaveBeenCalledTimes(1);
-        expect(outbox.pending).toBe(0);
-      }
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });
 

@@ -10,7 +10,7 @@ import type { Counting } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { TurnCompleted } from '../../../src/domain';
 import { forgetDefinedItems } from '../../../src/storage/items';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const PROMPT = 'How much water does a data center use?';

@@ -8,11 +8,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationSeed, ConversationSeeded, TurnCompleted, TurnRecorded } from '../../../src/domain/turns';
-import { recordsOf } from '../../../src/ledger/recorded';
+import { recordsOf } from '../../../src/ledger/turn-records';
 import { protocol } from '../../../src/messaging/protocol';
 import { localDay } from '../../../src/storage/days';
 import { dayTurnsItem, forgetDefinedItems, STORAGE_ITEMS } from '../../../src/storage/items';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const DAY_1 = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -8,10 +8,10 @@ import { countingHandlers } from '../../../src/counting/handlers';
 import type { TurnCompleted, TurnRecorded } from '../../../src/domain/turns';
 import { protocol } from '../../../src/messaging/protocol';
 import { forgetDefinedItems } from '../../../src/storage/items';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 import { countedLabelTexts } from '../../../src/label/texts';
-import { completedTurn } from './turn-builder';
+import { completedTurn } from '../support/completed-turn';
 
 const turn = completedTurn;
 

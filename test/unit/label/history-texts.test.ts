@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core/calculate';
-import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/insights';
+import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/what-if';
 import { footprintOf } from '../../../src/counting/handlers';
 import { energyQuantity, formatShare, quantityText } from '../../../src/display';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import { createLabelHost, fillLabel } from '../../../src/label/render';
-import { loadPage } from '../sites/load-page';
+import { loadPage } from '../support/load-page';
 import { LOCALES, catalog, useCatalog } from '../../support/messages';
 
 function entry(promptTokens: number, historyTokens: number, answerTokens: number): LedgerEntry {

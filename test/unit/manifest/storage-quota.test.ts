@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CONVERSATION_MAX_AGE_MS } from '../../../src/counting/conversations';
 import { RAW_TURNS_BUDGET_BYTES } from '../../../src/ledger/ledger';
-import { yearOfHeavyUse } from '../ledger/year-fixture';
+import { yearOfHeavyUse } from '../support/year-fixture';
 import { newCounting } from '../../support/counting';
 
 /** chrome.storage.local.QUOTA_BYTES without unlimitedStorage. */

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS, SITE_IDS, type SiteAdapter } from '../../../src/sites';
 import { buildPageReport, type ReportNode } from '../../../src/sites/page-report';
-import { fixture, loadPage } from './load-page';
+import { fixture, loadPage } from '../support/load-page';
 
 const SITE_OF: Array<[RegExp, SiteAdapter, string]> = [
   [/^chatgpt/, ADAPTERS.chatgpt, 'https://chatgpt.com/c/11111111-2222-3333-4444-555555555555'],

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { countingHandlers } from '../../../src/counting/handlers';
 import { commit } from '../../../src/ledger/store';
 import { bareKey, keysDeletedWithData, STORAGE_ITEMS } from '../../../src/storage/items';
-import { dump, newLedger, resetBrowser } from '../ledger/support';
+import { dump, newLedger, resetBrowser } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 beforeEach(resetBrowser);

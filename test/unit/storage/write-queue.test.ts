@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Counting } from '../../../src/counting/count-turn';
 import type { TurnCompleted } from '../../../src/domain';
 import { queueWrite } from '../../../src/storage/write-queue';
-import { dump, newLedger, resetBrowser } from '../ledger/support';
+import { dump, newLedger, resetBrowser } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 let counting: Counting;

@@ -12,7 +12,7 @@ import type { Count } from '../../../src/counting/tokens';
 import { ADAPTERS } from '../../../src/sites';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
 import { nodeCounter } from '../../../scripts/build/vocabularies';
-import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from './tracked-fixture';
+import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from '../support/tracked-fixture';
 
 countingOnFakeTimers();
 

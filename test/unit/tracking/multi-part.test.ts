@@ -9,8 +9,8 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ADAPTERS } from '../../../src/sites';
 import { PART_SEPARATOR } from '../../../src/tracking/exchanges';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
-import { testSite, trackTestSite } from './test-site';
-import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from './tracked-fixture';
+import { testSite, trackTestSite } from '../support/test-site';
+import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from '../support/tracked-fixture';
 
 const URL_A = 'https://chatgpt.com/c/multi-part';
 

@@ -11,8 +11,8 @@ import { CONVERSATION_MAX_AGE_MS } from '../../../src/counting/conversations';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import { PRUNE_ALARM } from '../../../src/worker/alarms';
 import { startWorker } from '../../../src/worker/start';
-import { completedTurn } from '../counting/turn-builder';
-import { resetBrowser } from '../ledger/support';
+import { completedTurn } from '../support/completed-turn';
+import { resetBrowser } from '../support/ledger';
 
 const DAY_MS = 86_400_000;
 const TAB = 'https://chatgpt.com/c/any';

@@ -9,7 +9,7 @@ import type { Counting } from '../../../src/counting/count-turn';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../../../src/domain';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
-import { fixture, loadPage } from '../sites/load-page';
+import { fixture, loadPage } from './load-page';
 import { recordingSender } from './test-site';
 import { newCounting } from '../../support/counting';
 
