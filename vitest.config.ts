@@ -65,6 +65,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/support/global-setup.ts'],
+          // Texts the tests expect are rendered in Node from the catalogues, as in unit tests.
+          setupFiles: ['test/support/i18n-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

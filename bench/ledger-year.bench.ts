@@ -13,7 +13,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
 
 const { createLedger } = await import('../src/ledger/ledger');
-const { memoryKeyStore } = await import('../src/remote/key-store');
+const { memoryKeyStore } = await import('../test/support/key-store');
 const { yearOfHeavyUse } = await import('../test/unit/support/year-fixture');
 
 const now = Date.UTC(2026, 10, 22, 18, 0);

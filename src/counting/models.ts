@@ -32,13 +32,11 @@ function patternsOf(site: SiteId) {
   return list;
 }
 
-export const defaultModelKey = (site: SiteId): string => SITES[site].default;
-
 /** The user's override, else the first of the site's patterns the page label matches, else the site's default. */
 export function resolveModel(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): ResolvedModel {
   const override = overrides[site];
   const match = override || !label ? undefined : patternsOf(site).find(({ re }) => re.test(label));
-  const modelKey = override || (match?.key ?? defaultModelKey(site));
+  const modelKey = override || (match?.key ?? SITES[site].default);
   if (modelKey !== CUSTOM_KEY) return { modelKey };
   const rate = match?.rate ? customRate(match.rate).wh_per_1k : siteCustomRate(site);
   if (rate === null) throw new Error(`data/site-models.json: ${site} counts custom without a custom_rate`);

@@ -15,21 +15,13 @@ export type SubsOf<K extends MessageKey> = Catalog[K] extends { placeholders: ob
 /** Keys that come in a `_one`/`_other` pair, chosen by the locale's plural rule. */
 export type PluralKey = { [K in MessageKey]: K extends `${infer B}_one` ? (`${B}_other` extends MessageKey ? B : never) : never }[MessageKey];
 
-export type MessageLookup = (key: string, subs?: string[]) => string;
-
 // WXT types getMessage by the keys it has generated; this helper is typed by the catalogue itself.
-const browserLookup: MessageLookup = (key, subs) => (browser.i18n.getMessage as (k: string, s?: string[]) => string)(key, subs);
-let lookup: MessageLookup = browserLookup;
-
-/** Tests (and pages outside the extension) read messages from a catalogue instead of browser.i18n. */
-export function setMessageLookup(next: MessageLookup | null): void {
-  lookup = next ?? browserLookup;
-}
+const getMessage = (key: string, subs?: string[]): string => (browser.i18n.getMessage as (k: string, s?: string[]) => string)(key, subs);
 
 export function t<K extends MessageKey>(key: K, ...[subs]: SubsOf<K>): string {
   const list = subs === undefined ? undefined : (Array.isArray(subs) ? subs : [subs]).map(String);
   // A missing message shows its key, never an empty string that hides the gap.
-  return lookup(key, list) || key;
+  return getMessage(key, list) || key;
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();

@@ -60,13 +60,3 @@ export function indexedDbKeyStore(idb: IDBFactory = globalThis.indexedDB): KeySt
     },
   };
 }
-
-/** For unit tests (Node has no IndexedDB); the browser tests exercise the IndexedDB store. */
-export function memoryKeyStore(initial: string | null = null): KeyStore {
-  let value = initial;
-  return {
-    get: async () => value,
-    set: async (k) => void (value = k),
-    clear: async () => void (value = null),
-  };
-}

@@ -3,7 +3,7 @@
  * family (src/domain/tokenizers.ts), built here in Node from the same kitoken definitions.
  */
 import { nodeCounter } from '../../../scripts/build/vocabularies';
-import { defaultModelKey } from '../../../src/counting/models';
+import { resolveModel } from '../../../src/counting/models';
 import type { Count } from '../../../src/counting/tokens';
 import { tokenizerForModel, type TokenizerId } from '../../../src/domain/tokenizers';
 import type { SiteId } from '../../../src/domain/site-ids';
@@ -22,6 +22,6 @@ export function modelCounter(modelKey: string): Count {
 }
 
 /** The counter of a site's conversations seeded before any count: they keep the tokenizer of the site's model. */
-export const siteCounter = (site: SiteId): Count => modelCounter(defaultModelKey(site));
+export const siteCounter = (site: SiteId): Count => modelCounter(resolveModel(site, null, {}).modelKey);
 
 export const siteTokens = (site: SiteId, texts: readonly string[]): number => texts.reduce((sum, t) => sum + siteCounter(site)(t), 0);

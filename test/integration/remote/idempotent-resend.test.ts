@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { turnIdempotencyKey } from '../../../src/remote/client';
-import { memoryKeyStore } from '../../../src/remote/key-store';
+import { memoryKeyStore } from '../../support/key-store';
 import { backoffMs } from '../../../src/remote/retry-queue';
 import { createApiKey, startService, type RunningService } from '../../../src/server/start';
 import { monthKey } from '../../../src/server/quota';

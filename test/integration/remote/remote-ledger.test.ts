@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core';
-import { memoryKeyStore, type KeyStore } from '../../../src/remote/key-store';
+import type { KeyStore } from '../../../src/remote/key-store';
+import { memoryKeyStore } from '../../support/key-store';
 import { EMPTY_RETRY_QUEUE } from '../../../src/domain';
 import { enqueueRetry, backoffMs, RETRY_MAX_ATTEMPTS, RETRY_QUEUE_MAX } from '../../../src/remote/retry-queue';
 import { retryQueueItem } from '../../../src/storage/items';

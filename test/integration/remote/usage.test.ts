@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core';
 import { KEY_MONTH_CACHE_MS } from '../../../src/ledger/key-usage';
-import { memoryKeyStore } from '../../../src/remote/key-store';
+import { memoryKeyStore } from '../../support/key-store';
 import { parseBaseUrl } from '../../../src/remote/config';
 import { getKeyMonth } from '../../../src/remote/usage';
 import { NOW, newLedger, resetBrowser, turn } from '../../unit/support/ledger';

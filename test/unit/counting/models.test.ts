@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { findModel } from '../../../src/core/tables';
-import { SITE_IDS } from '../../../src/domain/site-ids';
-import { defaultModelKey, resolveModel } from '../../../src/counting/models';
+import { SITE_IDS, type SiteId } from '../../../src/domain/site-ids';
+import { resolveModel } from '../../../src/counting/models';
 import { siteCustomRate } from '../../../src/sites/site-models';
 import { CUSTOM_RATES, customRate } from '../../../src/core/custom-rates';
+
+// The site's default model, read where it is kept.
+const defaultModelKey = (site: SiteId): string => (siteModels as { sites: Record<SiteId, { default: string }> }).sites[site].default;
 
 describe('site models (data/site-models.json)', () => {
   it('names only model keys of the specification, each of its own site family', () => {

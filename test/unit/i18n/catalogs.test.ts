@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REGIONS, STRESS_CLASSES } from '../../../src/core/tables';
-import { placeholdersUsed, renderMessage } from '../../../src/i18n/catalog';
-import { LOCALES, catalog } from '../../support/messages';
+import { LOCALES, catalog, placeholdersUsed, renderMessage } from '../../support/messages';
 
 const en = catalog('en');
 const REQUIRED_LOCALES = ['de', 'en', 'es', 'fr', 'ja', 'pt_BR', 'zh_CN'];

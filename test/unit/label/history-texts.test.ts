@@ -3,18 +3,15 @@
  * details, and in a long chat the new-chat suggestion with what the next answer would take in a new
  * chat, in all seven languages; nothing of it on a short chat.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core/calculate';
 import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/what-if';
 import { footprintOf } from '../../../src/counting/handlers';
 import { energyQuantity, formatShare, quantityText } from '../../../src/display';
 import type { LedgerEntry } from '../../../src/domain/ledger';
-import { setMessageLookup } from '../../../src/i18n/t';
 import { createLabelHost, fillLabel } from '../../../src/label/render';
 import { loadPage } from '../support/load-page';
 import { LOCALES, catalog, useCatalog } from '../../support/messages';
-
-afterEach(() => setMessageLookup(null));
 
 function entry(promptTokens: number, historyTokens: number, answerTokens: number): LedgerEntry {
   const r = calculate({ model: 'alpha-4o', input_tokens: promptTokens + historyTokens, output_tokens: answerTokens, region: 'global-avg' });

@@ -18,7 +18,7 @@ import { carbonQuantity, energyQuantity, formatCount, quantityText, waterQuantit
 import { useCatalog } from '../../support/messages';
 import { createLedger } from '../../../src/ledger/ledger';
 import { loadPopupState } from '../../../src/popup/load-state';
-import { memoryKeyStore } from '../../../src/remote/key-store';
+import { memoryKeyStore } from '../../support/key-store';
 import { createFakeWorker, type FakeHandlers, type FakeWorker } from '../support/fake-worker';
 import { REMOTE_OFF, ledgerEntry, popupState } from '../support/popup-fixtures';
 

@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createLedger } from '../../../src/ledger/ledger';
 import { popupStateKeys } from '../../../src/ledger/popup-keys';
 import { readPopupState } from '../../../src/ledger/popup-state';
-import { memoryKeyStore } from '../../../src/remote/key-store';
+import { memoryKeyStore } from '../../support/key-store';
 import { startEarlyRead, takeEarlyRead } from '../../../src/popup/early-read';
 import { loadPopupState } from '../../../src/popup/load-state';
 import { bareKey } from '../../../src/storage/layout';

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HEALTH_REASONS, PopupStateSchema, SiteHealthSchema } from '../../../src/domain';
 import { readPopupState } from '../../../src/ledger/popup-state';
-import { memoryKeyStore } from '../../../src/remote/key-store';
+import { memoryKeyStore } from '../../support/key-store';
 import { migrateSiteHealthV1toV2, storedHealthReason, storedSiteHealth } from '../../../src/storage/site-health-migrations';
 
 /** Every reason sentence v1 stored (src/tracking/recognize.ts, tracker.ts and meta.ai's adapter before v2), with the code it means. */

@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CountedTurn } from '../../../src/domain';
 import { createLedger, type LedgerDeps } from '../../../src/ledger/ledger';
-import { memoryKeyStore } from '../../../src/remote/key-store';
+import { memoryKeyStore } from '../../support/key-store';
 import { forgetDefinedItems } from '../../../src/storage/items';
 
 let seq = 0;
