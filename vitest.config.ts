@@ -33,11 +33,11 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           environment: 'node',
           // One worker runs many files and keeps the modules they share (the tokenizers, the catalogues,
-          // the setup files' imports) instead of a fresh process per file: most of the run's CPU went to
-          // that start-up. The tests reset what they change (fakeBrowser, timers, mocks, catalogue, vocabulary
-          // source) in their hooks. Forks, not threads: a worker thread cannot change process.env.TZ.
+          // the setup file's imports) instead of a fresh process per file: most of the run's CPU went to
+          // that start-up. The tests reset what they change (fakeBrowser, timers, mocks, catalogue) in
+          // their hooks. Forks, not threads: a worker thread cannot change process.env.TZ.
           isolate: false,
-          setupFiles: ['test/support/i18n-setup.ts', 'test/support/vocabulary-setup.ts'],
+          setupFiles: ['test/support/i18n-setup.ts'],
         },
       },
       {
@@ -46,7 +46,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/support/i18n-setup.ts', 'test/support/vocabulary-setup.ts'],
+          setupFiles: ['test/support/i18n-setup.ts'],
         },
       },
       {
@@ -64,7 +64,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/e2e/global-setup.ts'],
+          globalSetup: ['test/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- import`: what reading a ledger file for "Import" costs (src/ledger/import-file.ts),
+ * `npm run bench -- import`: what reading a ledger file for "Import" costs (src/ledger/read-ledger-file.ts),
  * split into JSON.parse and the zod checks, for files of 10,000 turns, 50,000 (a full ledger),
  * 75,000 (IMPORT_LIMITS.turns) and 300,000, side by side in one run. The file of 300,000 turns is
  * refused for its size before it is parsed; timed here without that check, its zod checks as the
@@ -13,8 +13,8 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { calculate } from '../src/core';
 import { IMPORT_LIMITS } from '../src/domain/import-limits';
-import { EXPORT_FORMAT, EXPORT_VERSION } from '../src/ledger/export-format';
-import { checkLedgerJson, readLedgerFile } from '../src/ledger/import-file';
+import { EXPORT_FORMAT, EXPORT_VERSION } from '../src/ledger/write-ledger-file';
+import { checkLedgerJson, readLedgerFile } from '../src/ledger/read-ledger-file';
 import { addDays } from '../src/storage/days';
 
 const SIZES = [10_000, 50_000, IMPORT_LIMITS.turns, 300_000];

@@ -14,7 +14,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 const { createLedger } = await import('../src/ledger/ledger');
 const { memoryKeyStore } = await import('../src/remote/key-store');
-const { yearOfHeavyUse } = await import('../test/unit/ledger/year-fixture');
+const { yearOfHeavyUse } = await import('../test/unit/support/year-fixture');
 
 const now = Date.UTC(2026, 10, 22, 18, 0);
 const { values, turns, v1Bytes } = yearOfHeavyUse({ now });

@@ -49,7 +49,7 @@ function answer(seed: number, tokens = ANSWER_TOKENS): string {
   return out.slice(0, lo).join(' ');
 }
 
-/** The worker's counting module, as one script that sets `__tok`. */
+/** The worker's counting module, as one script that sets `__tok` (its createTokenizers() is what the worker counts with). */
 function countingBundle(): string {
   const out = buildSync({
     entryPoints: ['src/counting/tokens.ts'],
@@ -78,7 +78,7 @@ async function measure(id: TokenizerId, bundle: string, answers: string[]): Prom
   const ext = await launchWithExtension();
   try {
     // The bundle is strict code: its `var __tok` would stay inside the evaluation.
-    await ext.worker.evaluate(`${bundle}; globalThis.__tok = __tok; 0`);
+    await ext.worker.evaluate(`${bundle}; globalThis.__tok = __tok.createTokenizers(); 0`);
     const first = (await ext.worker.evaluate(
       async ({ id, text }) => {
         const tok = (globalThis as unknown as { __tok: Counting }).__tok;

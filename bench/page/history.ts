@@ -2,7 +2,7 @@
  * The state each extension finds when the bench page opens.
  *
  * Ours: the page's 200 turns as if the extension had counted each while the page was open, by the
- * worker's own countTurn and ledger run here in Node on an in-memory browser (as
+ * worker's own counting and ledger run here in Node on an in-memory browser (as
  * bench/popup.bench.ts writes its year), so the page load is a reload of a conversation counted
  * before and every answer gets its label back from the seed. Ids as the tracker sends them: the
  * page's messages carry `data-message-id`, which the adapter takes as the page's own id.
@@ -26,7 +26,7 @@ export async function conversationStorageKey(): Promise<string> {
 /** Every storage key the worker's code writes for the 200 turns, except the settings (the extension keeps its own). */
 export async function recordHistory(page: ChatPage): Promise<Record<string, unknown>> {
   (globalThis as Record<string, unknown>).chrome = fakeBrowser;
-  const { countTurn } = await import('../../src/counting/count-turn');
+  const { createCounting } = await import('../../src/counting/count-turn');
   const { createLedger } = await import('../../src/ledger/ledger');
   const start = Date.now() - (TURNS + 10) * 60_000;
   let clock = start;
@@ -35,8 +35,10 @@ export async function recordHistory(page: ChatPage): Promise<Record<string, unkn
     now: () => clock,
   });
   await ledger.start();
+  // o200k only (ChatGPT's turns): no other vocabulary is read.
+  const counting = createCounting();
   for (const [i, t] of page.history.entries()) {
-    const { counted, persisted } = await countTurn({
+    const { counted, persisted } = await counting.countTurn({
       site: 'chatgpt',
       conversationId: CONVERSATION,
       turnId: t.answerId,

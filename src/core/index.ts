@@ -23,3 +23,4 @@ export * from './schemas';
 export * from './tables';
 export * from './reasoning';
 export * from './custom-rates';
+export * from './hidden-work';

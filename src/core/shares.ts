@@ -1,6 +1,6 @@
 /**
  * Shares and changes read off recorded counts, without pricing anything: the history's share of a
- * turn's input, and a relative change. Apart from src/core/insights.ts (which prices with
+ * turn's input, and a relative change. Apart from src/core/what-if.ts (which prices with
  * `calculate`), so the popup's first screen can show a share without loading the calculation.
  */
 

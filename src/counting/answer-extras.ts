@@ -24,12 +24,6 @@ export interface AnswerExtras {
   unreadableDuration: string | null;
 }
 
-/** The model family whose decode speed applies: the model key's prefix when the table has it, else the site's family. */
-function familyFor(turn: Pick<TurnCompleted, 'site'>, modelKey: string): string {
-  const prefix = modelKey.split('-')[0];
-  return reasoningSpeed(prefix) ? prefix : SITES[turn.site].modelFamily;
-}
-
 /** `count`: the conversation's tokenizer, which counts shown reasoning like the answer. */
 export function answerExtras(turn: TurnCompleted, modelKey: string, count: Count): AnswerExtras {
   const images = new Set(turn.images ?? []).size;
@@ -39,7 +33,9 @@ export function answerExtras(turn: TurnCompleted, modelKey: string, count: Count
   const text = shown.text?.trim() ? shown.text : null;
   if (text && !shown.summaryOnly) return { ...none, reasoningTokens: count(text) };
   const seconds = parseReasoningDuration(shown.durationLabel);
-  const family = familyFor(turn, modelKey);
+  // The decode speed of the model key's family when the table has it, else of the site's family.
+  const prefix = modelKey.split('-')[0];
+  const family = reasoningSpeed(prefix) ? prefix : SITES[turn.site].modelFamily;
   // A family without a published decode speed (Grok) cannot be estimated: reported like an unreadable label, never a silent 0.
   if (seconds !== null && reasoningSpeed(family)) return { ...none, estimatedReasoningTokens: estimateHiddenReasoningTokens(seconds, family) };
   return {

@@ -1,5 +1,5 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
-import { historyShare, newChatTip } from '../core/insights';
+import { historyShare, newChatTip } from '../core/what-if';
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
@@ -7,11 +7,12 @@ import type { ConversationSeed, ConversationSeeded, CountedTurn, TurnFootprint, 
 import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import { countedLabelTexts } from '../label/texts';
-import { readConversation } from './conversations';
-import { countTurn, prepareTurn, seedConversation } from './count-turn';
+import type { Counting } from './count-turn';
 import { noteUnreadableReasoning, writeSiteHealth } from './health';
 
-export interface CountingDeps {
+export interface HandlerDeps {
+  /** The worker's counting (createCounting). */
+  counting: Counting;
   /**
    * Records a counted turn in the ledger (idempotent by turnId). Resolves to the turn's record and
    * its images' record (also for a turn recorded before), or null when none can be read.
@@ -22,16 +23,16 @@ export interface CountingDeps {
    * without a readable record is left out. Absent: seeds are answered without footprints.
    */
   recorded?(turns: CountedTurn[]): Promise<ReadonlyMap<string, { entry: LedgerEntry; images?: LedgerEntry }>>;
-  /** Counts the turn: countTurn, or the same wrapped (the worker times it for the benchmarks). */
-  count?: typeof countTurn;
+  /** Counts the turn: the counting's countTurn, or the same wrapped (the worker times it for the benchmarks). */
+  count?: Counting['countTurn'];
 }
 
-export function countingHandlers({ record, recorded, count = countTurn }: CountingDeps): Handlers {
+export function countingHandlers({ counting, record, recorded, count = counting.countTurn }: HandlerDeps): Handlers {
   return {
     'turn/expected': async (expected) => {
       // Answered once the vocabulary is loaded (the browser keeps a worker alive while it answers);
       // a load that failed is not this message's failure: the turn loads it again.
-      await prepareTurn(expected).catch((e: unknown) => console.warn('[footprint] vocabulary not loaded ahead of the turn', e));
+      await counting.prepareTurn(expected).catch((e: unknown) => console.warn('[footprint] vocabulary not loaded ahead of the turn', e));
       return { ok: true as const };
     },
     'turn/completed': async (turn) => {
@@ -48,8 +49,8 @@ export function countingHandlers({ record, recorded, count = countTurn }: Counti
       return reply;
     },
     'conversation/seed': async (seed) => {
-      await seedConversation(seed);
-      const reply: ConversationSeeded = { ok: true, footprints: recorded ? await seededFootprints(seed, recorded) : {} };
+      await counting.seedConversation(seed);
+      const reply: ConversationSeeded = { ok: true, footprints: recorded ? await seededFootprints(counting, seed, recorded) : {} };
       return reply;
     },
     'site/health': async (health) => {
@@ -65,8 +66,12 @@ export function countingHandlers({ record, recorded, count = countTurn }: Counti
  * of answers counted before a reload). Only decoration: if the ledger cannot be read, the seed is
  * still acknowledged (a failed reply would hold up the page's outbox), without footprints.
  */
-async function seededFootprints(seed: ConversationSeed, recorded: NonNullable<CountingDeps['recorded']>): Promise<Record<string, TurnFootprint>> {
-  const state = await readConversation(seed.site, seed.conversationId);
+async function seededFootprints(
+  counting: Counting,
+  seed: ConversationSeed,
+  recorded: NonNullable<HandlerDeps['recorded']>,
+): Promise<Record<string, TurnFootprint>> {
+  const state = await counting.conversations.read(seed.site, seed.conversationId);
   const turns = seed.messages.flatMap((m) => (m.role === 'assistant' && Object.hasOwn(state.turns, m.id) ? [state.turns[m.id]] : []));
   if (turns.length === 0) return {};
   let records: Awaited<ReturnType<typeof recorded>>;

@@ -34,33 +34,15 @@ function patternsOf(site: SiteId) {
 
 export const defaultModelKey = (site: SiteId): string => SITES[site].default;
 
-/** The model key for a page label, or null when no pattern of the site matches it. */
-export function modelKeyForLabel(site: SiteId, label: string | null): string | null {
-  return labelMatch(site, label)?.key ?? null;
-}
-
-function labelMatch(site: SiteId, label: string | null) {
-  if (!label) return null;
-  return patternsOf(site).find(({ re }) => re.test(label)) ?? null;
-}
-
-function withRate(modelKey: string, rateId: string | undefined, site: SiteId): ResolvedModel {
-  if (modelKey !== CUSTOM_KEY) return { modelKey };
-  const rate = rateId ? customRate(rateId).wh_per_1k : siteCustomRate(site);
-  if (rate === null) throw new Error(`data/site-models.json: ${site} counts custom without a custom_rate`);
-  return { modelKey, customWhPer1k: rate };
-}
-
+/** The user's override, else the first of the site's patterns the page label matches, else the site's default. */
 export function resolveModel(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): ResolvedModel {
   const override = overrides[site];
-  if (override) return withRate(override, undefined, site);
-  const match = labelMatch(site, label);
-  if (match) return withRate(match.key, match.rate, site);
-  return withRate(defaultModelKey(site), undefined, site);
-}
-
-export function resolveModelKey(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): string {
-  return resolveModel(site, label, overrides).modelKey;
+  const match = override || !label ? undefined : patternsOf(site).find(({ re }) => re.test(label));
+  const modelKey = override || (match?.key ?? defaultModelKey(site));
+  if (modelKey !== CUSTOM_KEY) return { modelKey };
+  const rate = match?.rate ? customRate(match.rate).wh_per_1k : siteCustomRate(site);
+  if (rate === null) throw new Error(`data/site-models.json: ${site} counts custom without a custom_rate`);
+  return { modelKey, customWhPer1k: rate };
 }
 
 export function warmUpModelPatterns(): void {

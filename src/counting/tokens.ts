@@ -46,7 +46,8 @@ export const countTokens: Count = (text) =>
  */
 const SPECIALS_IN_TEXT: Record<KitokenId, boolean> = { 'deepseek-v3': true, gemma3: true, llama3: true, tekken: false };
 
-const fromExtension: VocabularySource = {
+/** The extension's own files: kitoken's engine and the definitions the build converted (scripts/build/vocabularies.ts). */
+export const extensionVocabularies: VocabularySource = {
   // The response itself: compiled while it is read (instantiateStreaming), and the browser may keep the compiled code.
   engine: () => read(TOKENIZER_ENGINE_FILE),
   definition: (id) => read(vocabularyFile(id)).then(async (r) => new Uint8Array(await r.arrayBuffer())),
@@ -58,11 +59,6 @@ async function read(file: string): Promise<Response> {
   return response;
 }
 
-let source: VocabularySource = fromExtension;
-let engine: Promise<unknown> | null = null;
-const loaded = new Map<TokenizerId, Promise<Count>>([['o200k', Promise.resolve(countTokens)]]);
-const ready = new Map<TokenizerId, Count>([['o200k', countTokens]]);
-
 /** A counter on a kitoken definition; kitoken's engine must be started (startEngine). */
 export function counterOf(id: KitokenId, definition: Uint8Array): Count {
   const tokenizer = new Kitoken(definition);
@@ -70,8 +66,12 @@ export function counterOf(id: KitokenId, definition: Uint8Array): Count {
   return (text) => (text === '' ? 0 : tokenizer.encode(text, specials).length);
 }
 
-/** Starts kitoken's engine once (a failed start is forgotten, so the next turn tries again). */
-function startEngine(): Promise<unknown> {
+/**
+ * kitoken's engine is one WebAssembly instance per context (kitoken/web keeps it), so its start is
+ * kept here once too, whichever source started it. A failed start is forgotten, so the next turn tries again.
+ */
+let engine: Promise<unknown> | null = null;
+function startEngine(source: VocabularySource): Promise<unknown> {
   if (!engine) {
     engine = source.engine().then((module) => initEngine({ module_or_path: module }));
     engine.catch(() => (engine = null));
@@ -79,31 +79,32 @@ function startEngine(): Promise<unknown> {
   return engine;
 }
 
-/** The counter of a tokenizer, loading its vocabulary once. A failed load is forgotten, so the next turn tries again. */
-export function counterFor(id: TokenizerId): Promise<Count> {
-  let counter = loaded.get(id);
-  if (!counter) {
-    const kitokenId = id as KitokenId;
-    counter = Promise.all([startEngine(), source.definition(kitokenId)]).then(([, definition]) => {
-      const count = counterOf(kitokenId, definition);
-      ready.set(id, count);
-      return count;
-    });
-    counter.catch(() => loaded.delete(id));
-    loaded.set(id, counter);
-  }
-  return counter;
+/** The worker's counters, each vocabulary loaded once from `source` and kept for the worker's lifetime. */
+export interface Tokenizers {
+  /** The counter of a tokenizer, loading its vocabulary once. A failed load is forgotten, so the next turn tries again. */
+  counterFor(id: TokenizerId): Promise<Count>;
+  /** The counter if its vocabulary is loaded already (no await on the hot path). */
+  loadedCounter(id: TokenizerId): Count | undefined;
 }
 
-/** The counter if its vocabulary is loaded already (no await on the hot path). */
-export const loadedCounter = (id: TokenizerId): Count | undefined => ready.get(id);
-
-/**
- * Where vocabularies come from: the extension's files, or (tests, bench) Node's. kitoken's engine,
- * once started, stays: it is one build whichever source it came from.
- */
-export function setVocabularySource(next: VocabularySource | null): void {
-  source = next ?? fromExtension;
-  for (const id of [...loaded.keys()]) if (id !== 'o200k') loaded.delete(id);
-  for (const id of [...ready.keys()]) if (id !== 'o200k') ready.delete(id);
+export function createTokenizers(source: VocabularySource = extensionVocabularies): Tokenizers {
+  const loaded = new Map<TokenizerId, Promise<Count>>([['o200k', Promise.resolve(countTokens)]]);
+  const ready = new Map<TokenizerId, Count>([['o200k', countTokens]]);
+  return {
+    counterFor(id) {
+      let counter = loaded.get(id);
+      if (!counter) {
+        const kitokenId = id as KitokenId;
+        counter = Promise.all([startEngine(source), source.definition(kitokenId)]).then(([, definition]) => {
+          const count = counterOf(kitokenId, definition);
+          ready.set(id, count);
+          return count;
+        });
+        counter.catch(() => loaded.delete(id));
+        loaded.set(id, counter);
+      }
+      return counter;
+    },
+    loadedCounter: (id) => ready.get(id),
+  };
 }

@@ -157,7 +157,7 @@ export const LabelTextsSchema = z.object({
   summary: z.string(),
   details: z.string(),
   spoken: z.string(),
-  /** In a long chat: the suggestion to start a new one, with what the next answer would cost there (src/core/insights.ts). */
+  /** In a long chat: the suggestion to start a new one, with what the next answer would cost there (src/core/what-if.ts). */
   tip: z.string().optional(),
 });
 export type LabelTexts = z.infer<typeof LabelTextsSchema>;
@@ -176,7 +176,7 @@ export const TurnFootprintSchema = z.object({
   images: z.number().int().nonnegative().optional(),
   /** The share of the input that was re-read history (0..1); absent when the turn re-read none. */
   historyShare: z.number().min(0).max(1).optional(),
-  /** In a long chat (src/core/insights.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */
+  /** In a long chat (src/core/what-if.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */
   newChat: z.object({ historyEnergyShare: z.number().min(0).max(1), hereKwh: z.number().nonnegative(), newChatKwh: z.number().nonnegative() }).optional(),
   /** The page label's texts for these figures, in the UI language. */
   texts: LabelTextsSchema,

@@ -1,19 +1,20 @@
 /**
  * The page labels of one chat page: a label after each answer the tracker counted (or skipped,
- * saying so), kept by turnId. They hear everything on the tracker's one news channel
- * (src/tracking/news.ts): where a turn's answer is, then the worker's reply with its footprint;
- * the news comes from the tracker's quiet scans and the worker's replies, so nothing here runs per
+ * saying so), kept by turnId. They listen to every event on the tracker's one channel
+ * (src/tracking/page-events.ts): where a turn's answer is, then the worker's reply with its footprint;
+ * the events come from the tracker's quiet scans and the worker's replies, so nothing here runs per
  * mutation or searches the page. Answers already on the page when it loads (a reload, a reopened
  * conversation) get their label back from the reply to their conversation/seed batch when they were
  * counted before; those never counted (from before the extension was installed) get none. When the
  * site re-renders its messages, the next quiet scan (which already has the message list) puts a
- * detached label back after its answer, or after the new element with the same message id. Every
- * entry point catches: a label must never throw into the page.
+ * detached label back after its answer, or after the new element with the same message id. Each
+ * entry point (onEvent, setEnabled, each slice of seeded labels) catches, once: a label must never
+ * throw into the page.
  */
 import type { MessageResult } from '../messaging/messaging';
 import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { PageMessage } from '../sites/adapter';
-import type { PageNews, SeededAnswer } from '../tracking/news';
+import type { PageEvent, SeededAnswer } from '../tracking/page-events';
 import { mapInSlices } from '../tracking/slices';
 import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';
@@ -32,98 +33,91 @@ interface Label {
 const TRANSIENT = new Set(['NO_RECEIVER', 'SEND_FAILED']);
 
 export class PageLabels {
-  private readonly labels = new Map<string, Label>();
-  private enabled = true;
+  readonly #labels = new Map<string, Label>();
+  readonly #doc: Document;
+  #enabled = true;
 
-  constructor(private readonly doc: Document) {}
+  constructor(doc: Document) {
+    this.#doc = doc;
+  }
 
-  /** The tracker's news (subscribe it with `tracker.subscribe(labels.hear)`). */
-  readonly hear = (news: PageNews): void =>
+  /** The tracker's events (subscribe it with `tracker.subscribe(labels.onEvent)`). */
+  readonly onEvent = (event: PageEvent): void =>
     guard(() => {
-      switch (news.kind) {
+      switch (event.kind) {
         case 'turn':
-          return this.turnSent(news.turn.turnId, news.answer);
+          return this.#turnSent(event.turn.turnId, event.answer);
         case 'seed':
-          return this.seeded(news.answers);
+          return this.#seeded(event.answers);
         case 'skipped':
-          return this.answerSkipped(news.answer, news.reason);
+          return this.#answerSkipped(event.answer, event.reason);
         case 'scanned':
-          return this.scanned(news.messages);
+          return this.#scanned(event.messages);
         case 'turn-reply':
-          return this.replied(news.turnId, news.result);
+          return this.#replied(event.turnId, event.result);
         case 'seed-reply':
-          return this.seedReplied(news.messages, news.result);
+          return this.#seedReplied(event.messages, event.result);
         case 'prompt':
         case 'health':
-          return; // the worker's to hear; the site's health is the popup's to show
+          return; // the worker's to handle; the site's health is the popup's to show
       }
     });
 
-  private turnSent(turnId: string, answer: PageMessage): void {
-    guard(() => {
-      this.note(turnId, answer);
-      // A counted answer is no longer a skipped one.
-      this.drop(`skipped:${answer.id}`);
-    });
+  #turnSent(turnId: string, answer: PageMessage): void {
+    this.#note(turnId, answer);
+    // A counted answer is no longer a skipped one.
+    this.#drop(`skipped:${answer.id}`);
   }
 
   /** Noted until the seed batch's reply says whether these answers were counted before. */
-  private seeded(answers: readonly SeededAnswer[]): void {
-    guard(() => {
-      for (const { turnId, answer } of answers) this.note(turnId, answer);
-    });
+  #seeded(answers: readonly SeededAnswer[]): void {
+    for (const { turnId, answer } of answers) this.#note(turnId, answer);
   }
 
-  private answerSkipped(answer: PageMessage, reason: HealthReason): void {
-    guard(() => {
-      const content: LabelContent = { kind: 'not-counted', reason: healthReasonText(reason, uiLocale()) };
-      this.show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, content);
-    });
+  #answerSkipped(answer: PageMessage, reason: HealthReason): void {
+    const content: LabelContent = { kind: 'not-counted', reason: healthReasonText(reason, uiLocale()) };
+    this.#show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, content);
   }
 
   /** Puts back labels the site's re-render detached: one isConnected check per label, the message list only when one is. */
-  private scanned(messages: readonly PageMessage[]): void {
-    guard(() => {
-      if (!this.enabled) return;
-      let byId: Map<string, PageMessage> | null = null;
-      for (const label of this.labels.values()) {
-        if (!label.content || label.host?.isConnected) continue;
-        if (!label.anchor.isConnected) {
-          byId ??= new Map(messages.map((m) => [m.id, m]));
-          const now = byId.get(label.messageId);
-          if (!now) continue; // scrolled out of a virtual list, or gone: it comes back with its message
-          label.anchor = now.element;
-        }
-        this.place(label);
+  #scanned(messages: readonly PageMessage[]): void {
+    if (!this.#enabled) return;
+    let byId: Map<string, PageMessage> | null = null;
+    for (const label of this.#labels.values()) {
+      if (!label.content || label.host?.isConnected) continue;
+      if (!label.anchor.isConnected) {
+        byId ??= new Map(messages.map((m) => [m.id, m]));
+        const now = byId.get(label.messageId);
+        if (!now) continue; // scrolled out of a virtual list, or gone: it comes back with its message
+        label.anchor = now.element;
       }
-    });
+      this.#place(label);
+    }
   }
 
   /** The site's switch in the popup: off removes every label (kept, so on shows them again). */
   setEnabled(on: boolean): void {
     guard(() => {
-      this.enabled = on;
-      for (const label of this.labels.values()) {
-        if (on) this.place(label);
+      this.#enabled = on;
+      for (const label of this.#labels.values()) {
+        if (on) this.#place(label);
         else label.host?.remove();
       }
     });
   }
 
-  private replied(turnId: string, result: MessageResult<TurnRecorded>): void {
-    guard(() => {
-      const label = this.labels.get(turnId);
-      if (!label) return;
-      let content: LabelContent | null;
-      if (result.ok) {
-        content = result.value.footprint
-          ? { kind: 'counted', texts: result.value.footprint.texts }
-          : { kind: 'not-counted', reason: t('label_reasonRecordGone') };
-      } else {
-        content = TRANSIENT.has(result.error.code) ? null : { kind: 'not-counted', reason: t('label_reasonWorker', result.error.code) };
-      }
-      if (content) this.show(turnId, label, content);
-    });
+  #replied(turnId: string, result: MessageResult<TurnRecorded>): void {
+    const label = this.#labels.get(turnId);
+    if (!label) return;
+    let content: LabelContent | null;
+    if (result.ok) {
+      content = result.value.footprint
+        ? { kind: 'counted', texts: result.value.footprint.texts }
+        : { kind: 'not-counted', reason: t('label_reasonRecordGone') };
+    } else {
+      content = TRANSIENT.has(result.error.code) ? null : { kind: 'not-counted', reason: t('label_reasonWorker', result.error.code) };
+    }
+    if (content) this.#show(turnId, label, content);
   }
 
   /**
@@ -131,63 +125,61 @@ export class PageLabels {
    * label, no element kept). Up to a whole conversation's labels at once, so they are made in
    * slices of a few milliseconds, never one long task.
    */
-  private seedReplied(messages: ConversationSeed['messages'], result: MessageResult<ConversationSeeded>): void {
-    guard(() => {
-      // The outbox resends the batch: its reply comes later.
-      if (!result.ok && TRANSIENT.has(result.error.code)) return;
-      const footprints = result.ok ? result.value.footprints : {};
-      const counted: Array<[string, TurnFootprint]> = [];
-      for (const m of messages) {
-        if (m.role !== 'assistant') continue;
-        const label = this.labels.get(m.id);
-        if (!label) continue;
-        const footprint = Object.hasOwn(footprints, m.id) ? footprints[m.id] : undefined;
-        if (footprint) counted.push([m.id, footprint]);
-        else if (!label.content) this.labels.delete(m.id);
-      }
-      if (counted.length === 0) return;
-      void mapInSlices(counted, ([turnId, footprint]) =>
-        guard(() => {
-          const label = this.labels.get(turnId);
-          if (label) this.show(turnId, label, { kind: 'counted', texts: footprint.texts });
-        }),
-      );
-    });
+  #seedReplied(messages: ConversationSeed['messages'], result: MessageResult<ConversationSeeded>): void {
+    // The outbox resends the batch: its reply comes later.
+    if (!result.ok && TRANSIENT.has(result.error.code)) return;
+    const footprints = result.ok ? result.value.footprints : {};
+    const counted: Array<[string, TurnFootprint]> = [];
+    for (const m of messages) {
+      if (m.role !== 'assistant') continue;
+      const label = this.#labels.get(m.id);
+      if (!label) continue;
+      const footprint = Object.hasOwn(footprints, m.id) ? footprints[m.id] : undefined;
+      if (footprint) counted.push([m.id, footprint]);
+      else if (!label.content) this.#labels.delete(m.id);
+    }
+    if (counted.length === 0) return;
+    void mapInSlices(counted, ([turnId, footprint]) =>
+      guard(() => {
+        const label = this.#labels.get(turnId);
+        if (label) this.#show(turnId, label, { kind: 'counted', texts: footprint.texts });
+      }),
+    );
   }
 
-  private show(key: string, at: { messageId: string; anchor: Element }, content: LabelContent): void {
-    let label = this.labels.get(key);
+  #show(key: string, at: { messageId: string; anchor: Element }, content: LabelContent): void {
+    let label = this.#labels.get(key);
     if (!label) {
       label = { messageId: at.messageId, anchor: at.anchor, host: null, content: null };
-      this.labels.set(key, label);
+      this.#labels.set(key, label);
     }
     label.content = content;
     if (label.host) fillLabel(label.host, content);
-    if (this.enabled) this.place(label);
+    if (this.#enabled) this.#place(label);
   }
 
   /** The answer a turn's label goes after (a label the turn already has moves to it). */
-  private note(turnId: string, answer: PageMessage): void {
-    const label = this.labels.get(turnId);
+  #note(turnId: string, answer: PageMessage): void {
+    const label = this.#labels.get(turnId);
     if (label) {
       label.anchor = answer.element;
       label.messageId = answer.id;
-    } else this.labels.set(turnId, { messageId: answer.id, anchor: answer.element, host: null, content: null });
+    } else this.#labels.set(turnId, { messageId: answer.id, anchor: answer.element, host: null, content: null });
   }
 
   /** Right after the answer element, in the page flow. */
-  private place(label: Label): void {
+  #place(label: Label): void {
     if (!label.content || !label.anchor.isConnected) return;
     if (!label.host) {
-      label.host = createLabelHost(this.doc);
+      label.host = createLabelHost(this.#doc);
       fillLabel(label.host, label.content);
     }
     if (label.anchor.nextSibling !== label.host) label.anchor.after(label.host);
   }
 
-  private drop(key: string): void {
-    this.labels.get(key)?.host?.remove();
-    this.labels.delete(key);
+  #drop(key: string): void {
+    this.#labels.get(key)?.host?.remove();
+    this.#labels.delete(key);
   }
 }
 

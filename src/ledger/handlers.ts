@@ -15,7 +15,8 @@ async function speaking<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function ledgerHandlers(ledger: Ledger): Handlers {
+/** Each handler present (not Handlers' optional ones), so the worker can wrap one without asserting it. */
+export function ledgerHandlers(ledger: Ledger) {
   return {
     'popup/state': () => speaking(() => ledger.popupState()),
     'settings/update': (patch) => speaking(async () => (await ledger.updateSettings(patch), { ok: true as const })),
@@ -26,5 +27,5 @@ export function ledgerHandlers(ledger: Ledger): Handlers {
     'remote/configure': (cfg) => speaking(() => ledger.configureRemote(cfg)),
     'remote/test': () => speaking(() => ledger.testRemote()),
     'remote/usage': () => speaking(() => ledger.keyMonth()),
-  };
+  } satisfies Handlers;
 }

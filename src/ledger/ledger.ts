@@ -1,6 +1,6 @@
 /**
  * The ledger: records counted turns (idempotent by turnId, never lost; see
- * recording.ts for the write order), keeps daily totals next to the raw turns,
+ * record-turn.ts for the write order), keeps daily totals next to the raw turns,
  * prunes the oldest raw turns when they outgrow their budget, answers the
  * popup, and runs remote mode's retries. Every write goes through the one
  * write queue; every change to a stored day through rewrite-day.ts.
@@ -8,12 +8,12 @@
 import { inboxItem, ledgerIndexItem, remoteStateItem, retryQueueItem, settingsItem } from '../storage/items';
 import { createContext, type LedgerDeps } from './context';
 import { deleteAllData } from './delete-all';
-import { exportLedger } from './export-file';
-import { importLedger } from './import-ledger';
+import { exportLedger } from './export-ledger';
+import { importLedger } from './merge-ledger-file';
 import { createKeyUsage } from './key-usage';
 import { readPopupState } from './popup-state';
 import { recompute } from './recompute';
-import { createRecording } from './recording';
+import { createRecording } from './record-turn';
 import { createRemoteSettings } from './remote-settings';
 import { createRetries } from './retries';
 import { updateSettings } from './update-settings';

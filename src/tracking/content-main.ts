@@ -16,8 +16,8 @@ export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   const labels = new PageLabels(document);
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
   const tracker = new PageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost });
-  // The labels hear turns and the worker's replies on the tracker's one news channel (src/tracking/news.ts).
-  tracker.subscribe(labels.hear);
+  // The labels get turns and the worker's replies on the tracker's one event channel (src/tracking/page-events.ts).
+  tracker.subscribe(labels.onEvent);
   tracker.start();
   answerPageReports((version) => buildPageReport(document, adapter, version, location.href));
   // WXT fires this from the Navigation API's navigate event, before `location` changes: the

@@ -1,7 +1,7 @@
 /**
  * The page's memory: what the tracker has read of the conversation the page shows. The conversation
  * and the URL it was read from, the messages seeded or counted (by message id: a Map, ids are the
- * page's, any string), the text prints of the message elements read here and in the conversation
+ * page's, any string), the text fingerprints of the message elements read here and in the conversation
  * before (so the one left behind never seeds the new one), and whether a quiet scan found this chat
  * empty. No timers, no page reads: the tracker tells it what it read.
  */
@@ -12,14 +12,14 @@ import { fingerprint } from '../sites/dom';
 /** What the tracker knows of a message it seeded or counted. */
 export interface Known {
   /** Fingerprint of an answer's text, for pages whose ids are derived (regenerated in place). */
-  print?: string;
+  fingerprint?: string;
 }
 
-/** An answer as read: its parts, their texts, and (on pages with derived ids) the answer's print. */
+/** An answer as read: its parts, their texts, and (on pages with derived ids) the answer's fingerprint. */
 export interface AnswerRead {
   parts: readonly PageMessage[];
   texts: readonly string[];
-  print: string | undefined;
+  fingerprint: string | undefined;
 }
 
 /**
@@ -35,8 +35,8 @@ export class PageMemory {
   #current: string;
   readonly #knownById = new Map<string, Known>();
   /** Text fingerprints of the message elements read in this conversation and in the one before it. */
-  #prints = new WeakMap<Element, string>();
-  #previousPrints = new WeakMap<Element, string>();
+  #fingerprints = new WeakMap<Element, string>();
+  #previousFingerprints = new WeakMap<Element, string>();
   /** Ids of messages still showing the conversation left behind: neither seeded nor counted here. */
   readonly #stale = new Set<string>();
   #empty = false;
@@ -81,8 +81,8 @@ export class PageMemory {
     this.#stale.clear();
     if (fromNewChat) return 'from-new-chat'; // a new chat that got its id keeps its messages: they seed its history
     // Another conversation: the old one's messages may stay on the page for a moment; they must not seed the new one.
-    this.#previousPrints = this.#prints;
-    this.#prints = new WeakMap();
+    this.#previousFingerprints = this.#fingerprints;
+    this.#fingerprints = new WeakMap();
     this.#empty = false;
     return 'other';
   }
@@ -96,12 +96,12 @@ export class PageMemory {
    * A scan found no messages. Only a new chat is really empty: a saved conversation (its URL names
    * it) that shows none is still loading, and what appears there is its history.
    */
-  sawEmpty(): void {
+  markEmpty(): void {
     if (this.#current === this.#unsaved) this.#empty = true;
   }
 
   /** A scan placed the page's messages (seeded or counted them). */
-  placed(): void {
+  clearEmpty(): void {
     this.#empty = false;
   }
 
@@ -120,26 +120,26 @@ export class PageMemory {
   freshTexts(found: readonly PageMessage[], texts: readonly string[]): Map<PageMessage, string> {
     const fresh = new Map<PageMessage, string>();
     found.forEach((message, i) => {
-      const print = fingerprint(texts[i]);
-      if (this.#previousPrints.get(message.element) === print) {
+      const textFingerprint = fingerprint(texts[i]);
+      if (this.#previousFingerprints.get(message.element) === textFingerprint) {
         this.#stale.add(message.id);
         return;
       }
-      this.#prints.set(message.element, print);
+      this.#fingerprints.set(message.element, textFingerprint);
       fresh.set(message, texts[i]);
     });
     return fresh;
   }
 
-  know(id: string, known: Known = {}): void {
+  markRead(id: string, known: Known = {}): void {
     this.#knownById.set(id, known);
   }
 
-  /** Marks an answer's parts as read: the first part carries the answer's print on pages with derived ids. */
-  remember({ parts, texts, print }: AnswerRead): void {
+  /** Marks an answer's parts as read: the first part carries the answer's fingerprint on pages with derived ids. */
+  markAnswerRead({ parts, texts, fingerprint: answerFingerprint }: AnswerRead): void {
     parts.forEach((part, i) => {
-      this.#knownById.set(part.id, i === 0 && print !== undefined ? { print } : {});
-      this.#prints.set(part.element, fingerprint(texts[i]));
+      this.#knownById.set(part.id, i === 0 && answerFingerprint !== undefined ? { fingerprint: answerFingerprint } : {});
+      this.#fingerprints.set(part.element, fingerprint(texts[i]));
     });
   }
 }

@@ -13,49 +13,58 @@ const FIRST_RETRY_MS = 500;
 const FINAL_REFUSALS: ReadonlySet<string> = new Set(['INVALID_MESSAGE', 'OVER_LIMIT', 'WRONG_SITE']);
 const MAX_RETRY_MS = 30_000;
 
+/** A message waiting to be sent: its type and data, typed together. */
+type Queued = { [T in MessageType]: { readonly type: T; readonly data: RequestOf<T> } }[MessageType];
+
+/** The worker's answer to a message, with the message: checking `type` narrows `data` and `result`. */
+export type Reply = { [T in MessageType]: { readonly type: T; readonly data: RequestOf<T>; readonly result: MessageResult<ResponseOf<T>> } }[MessageType];
+
 /** Told of every answer the worker gives (each attempt), after it came. */
-export type OnReply = (type: MessageType, data: unknown, result: MessageResult<unknown>) => void;
+export type OnReply = (reply: Reply) => void;
 
 export class Outbox {
-  private queue: Array<{ type: MessageType; data: unknown }> = [];
-  private running = false;
-  private stopped = false;
+  readonly #queue: Queued[] = [];
+  #running = false;
+  #stopped = false;
+  readonly #send: Send;
+  readonly #onReply: OnReply | undefined;
 
-  constructor(
-    private readonly send: Send,
-    private readonly onReply?: OnReply,
-  ) {}
+  constructor(send: Send, onReply?: OnReply) {
+    this.#send = send;
+    this.#onReply = onReply;
+  }
 
   push<T extends MessageType>(type: T, data: RequestOf<T>): void {
-    this.queue.push({ type, data });
+    this.#queue.push({ type, data } as Queued);
     // Sent from a task of its own: copying a message to the worker never lengthens the caller's task.
-    if (!this.running) setTimeout(() => void this.pump(), 0);
+    if (!this.#running) setTimeout(() => void this.#pump(), 0);
   }
 
   get pending(): number {
-    return this.queue.length;
+    return this.#queue.length;
   }
 
   stop(): void {
-    this.stopped = true;
+    this.#stopped = true;
   }
 
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+  async #pump(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
     let wait = FIRST_RETRY_MS;
-    while (this.queue.length > 0 && !this.stopped) {
-      const head = this.queue[0];
-      const result = await this.send(head.type, head.data as never);
-      this.onReply?.(head.type, head.data, result);
+    while (this.#queue.length > 0 && !this.#stopped) {
+      const head = this.#queue[0];
+      const result = await this.#send(head.type, head.data as never);
+      // TypeScript cannot follow the correlation between union members: `result` answers `head`.
+      this.#onReply?.({ ...head, result } as Reply);
       if (result.ok || FINAL_REFUSALS.has(result.error.code)) {
-        this.queue.shift();
+        this.#queue.shift();
         wait = FIRST_RETRY_MS;
       } else {
         await new Promise((resolve) => setTimeout(resolve, wait));
         wait = Math.min(wait * 2, MAX_RETRY_MS);
       }
     }
-    this.running = false;
+    this.#running = false;
   }
 }

@@ -4,12 +4,12 @@
  * - the page clock (clock.ts): the observers and the one timer; it looks at the page and says when
  *   it writes, when it stopped and when it has been quiet long enough to scan;
  * - where the newest answer stands (phases.ts): the state machine this class steps;
- * - the page's memory (memory.ts): the conversation, the URL, what is known, prints, stale messages;
+ * - the page's memory (memory.ts): the conversation, the URL, what is known, text fingerprints, stale messages;
  * - the planner (plan.ts): pure, which messages only seed the history and which answers are live;
  * - the turn builder (turn-builder.ts): reads a live answer and returns a turn, a revision or a wait;
  * - the health reporter (health.ts);
- * - the news channel (news.ts): every seed, turn, skipped answer, health report and scan goes out on
- *   it; the outbox to the worker and the page labels both listen there.
+ * - the event channel (page-events.ts): every seed, turn, skipped answer, health report and scan goes
+ *   out on it; the outbox to the worker and the page labels both listen there.
  *
  * Messages already on the page when it loads or after a navigation only seed the conversation's
  * history; they are never counted. One answer is one turn: all assistant messages between one
@@ -22,7 +22,7 @@ import { PageClock, SETTLE_MS } from './clock';
 import type { Exchange } from './exchanges';
 import { HealthReporter, promptVerdict, streamTooLong, type PromptFound } from './health';
 import { PageMemory } from './memory';
-import { deliverToWorker, NewsChannel, type NewsListener } from './news';
+import { deliverToWorker, PageEventChannel, type PageEventListener } from './page-events';
 import type { Outbox, Send } from './outbox';
 import { INITIAL_STATE, step, type TrackerEvent, type TrackerState } from './phases';
 import { plan } from './plan';
@@ -47,7 +47,7 @@ export class PageTracker {
   readonly #adapter: SiteAdapter;
   readonly #doc: Document;
   readonly #settleMs: number;
-  readonly #news = new NewsChannel();
+  readonly #events = new PageEventChannel();
   readonly #outbox: Outbox;
   readonly #clock: PageClock;
   readonly #memory: PageMemory;
@@ -61,9 +61,9 @@ export class PageTracker {
     this.#adapter = adapter;
     this.#doc = doc;
     this.#settleMs = SETTLE_MS[adapter.streamingSignal];
-    this.#outbox = deliverToWorker(this.#news, options.send);
+    this.#outbox = deliverToWorker(this.#events, options.send);
     this.#memory = new PageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
-    this.#health = new HealthReporter(adapter.site, (health) => this.#news.emit({ kind: 'health', health }));
+    this.#health = new HealthReporter(adapter.site, (health) => this.#events.emit({ kind: 'health', health }));
     this.#clock = new PageClock(
       { adapter, doc, ownNode: options.ownNode },
       {
@@ -78,9 +78,9 @@ export class PageTracker {
     );
   }
 
-  /** Listens to the tracker's news (the page labels): every seed, turn, reply, skipped answer, health report and scan. */
-  subscribe(listener: NewsListener): () => void {
-    return this.#news.subscribe(listener);
+  /** Listens to the tracker's events (the page labels): every seed, turn, reply, skipped answer, health report and scan. */
+  subscribe(listener: PageEventListener): () => void {
+    return this.#events.subscribe(listener);
   }
 
   start(): void {
@@ -156,7 +156,7 @@ export class PageTracker {
     this.#dispatch({ type: 'promptSent', at: Date.now() });
     this.#clock.promptSent();
     const expected = { site: this.#adapter.site, conversationId: this.#memory.conversation, modelLabel: this.#adapter.readModelLabel(this.#doc) };
-    this.#news.emit({ kind: 'prompt', expected });
+    this.#events.emit({ kind: 'prompt', expected });
   }
 
   // ---- The scan ----------------------------------------------------------------
@@ -166,10 +166,10 @@ export class PageTracker {
     const conversation = this.#memory.conversation;
     const found = this.#adapter.findTurns(this.#doc);
     const messages = this.#memory.present(found);
-    this.#news.emit({ kind: 'scanned', messages });
+    this.#events.emit({ kind: 'scanned', messages });
     if (messages.length === 0) {
       if (found.length > 0) return this.#clock.wake(this.#settleMs); // the page still shows the conversation we left
-      this.#memory.sawEmpty();
+      this.#memory.markEmpty();
       return this.#checkPromptAnswered(now, 'no-messages');
     }
     if (this.#memory.rejects(messages)) return;
@@ -181,7 +181,7 @@ export class PageTracker {
       if (seeded === 'unrecognized') return this.#memory.reject(messages);
     }
     this.#dispatch({ type: 'seeded' });
-    this.#memory.placed();
+    this.#memory.clearEmpty();
 
     const results = live.map((exchange) => this.#take(readAnswer(this.#context(conversation), exchange, now)));
     if (results.includes('unrecognized')) return this.#memory.reject(messages);
@@ -210,8 +210,8 @@ export class PageTracker {
       this.#health.notRecognized(outcome.reason);
       return 'unrecognized';
     }
-    for (const [id, known] of outcome.known) this.#memory.know(id, known);
-    for (const { seed, answers } of outcome.batches) this.#news.emit({ kind: 'seed', seed, answers });
+    for (const [id, known] of outcome.known) this.#memory.markRead(id, known);
+    for (const { seed, answers } of outcome.batches) this.#events.emit({ kind: 'seed', seed, answers });
     return 'seeded';
   }
 
@@ -226,7 +226,7 @@ export class PageTracker {
     };
   }
 
-  /** Applies what the turn builder read: to the page's memory, the news channel and the state machine. */
+  /** Applies what the turn builder read: to the page's memory, the event channel and the state machine. */
   #take(outcome: AnswerOutcome): AnswerOutcome['kind'] {
     switch (outcome.kind) {
       case 'wait':
@@ -237,14 +237,14 @@ export class PageTracker {
         this.#skip({ parts: [outcome.answer] }, outcome.reason);
         break;
       case 'counted':
-        this.#memory.remember(outcome.read);
-        if (outcome.prompt) this.#memory.know(outcome.prompt.id);
-        this.#news.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
+        this.#memory.markAnswerRead(outcome.read);
+        if (outcome.prompt) this.#memory.markRead(outcome.prompt.id);
+        this.#events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
         this.#dispatch({ type: 'answerCounted', counted: outcome.counted });
         break;
       case 'revised':
-        this.#memory.remember(outcome.read);
-        this.#news.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
+        this.#memory.markAnswerRead(outcome.read);
+        this.#events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
         this.#dispatch({ type: 'answerRevised', turn: outcome.turn });
         break;
       case 'empty':
@@ -257,7 +257,7 @@ export class PageTracker {
   /** An answer not counted: the site's health says why, and so does its label. */
   #skip(exchange: Pick<Exchange, 'parts'>, reason: HealthReason): void {
     this.#health.notRecognized(reason);
-    this.#news.emit({ kind: 'skipped', answer: exchange.parts[exchange.parts.length - 1], reason });
+    this.#events.emit({ kind: 'skipped', answer: exchange.parts[exchange.parts.length - 1], reason });
   }
 
   /** A prompt was sent but nothing was counted: after a while, say so instead of counting zero. */

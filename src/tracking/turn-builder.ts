@@ -1,7 +1,7 @@
 /**
  * The turn builder: reads an answer the planner put live (all its parts) and its prompt once, and
  * returns what to do: a turn, a revision of the turn counted last, a wait, or a verdict. It sends
- * nothing and changes nothing; the tracker applies what it returns (the page's memory, the news
+ * nothing and changes nothing; the tracker applies what it returns (the page's memory, the event
  * channel, the state machine). Also makes the seed batches from texts already read.
  *
  * When is an answer finished? Late is better than partial:
@@ -19,7 +19,7 @@ import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
 import { answerExtrasOf, answerFinishedOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
 import type { AnswerRead, Known } from './memory';
-import type { SeededAnswer } from './news';
+import type { SeededAnswer } from './page-events';
 import { countedOf, sawStreaming, type Counted, type Phase } from './phases';
 import { answerProblem, promptsProblem } from './recognize';
 
@@ -83,14 +83,14 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
     return extras.pendingImages ? { kind: 'wait', inMs: STREAMING_POLL_MS, unfinished: false } : { kind: 'empty' };
   }
   // Only derived ids need a fingerprint: a page id already tells one answer from another.
-  const print = first.pageId ? undefined : fingerprint(answerText);
+  const answerFingerprint = first.pageId ? undefined : fingerprint(answerText);
   const known = ctx.known.get(first.id);
   const counted = countedOf(phase);
   if (known && counted?.messageId === first.id) {
     // The answer counted last went on after a pause, or got another part: the same turn, grown.
     const revision = revise(counted, exchange, texts, extras);
     if (revision !== 'regenerated') return revision === 'same' ? { kind: 'known' } : revision;
-  } else if (known && (first.pageId || known.print === print)) return { kind: 'known' };
+  } else if (known && (first.pageId || known.fingerprint === answerFingerprint)) return { kind: 'known' };
   const prompt = exchange.prompt;
   const promptText = prompt ? adapter.readText(prompt) : '';
   const problem = prompt ? promptsProblem([{ message: prompt, text: promptText }]) : null;
@@ -98,7 +98,7 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
   const turn: TurnCompleted = {
     site: adapter.site,
     conversationId: ctx.conversation,
-    turnId: print === undefined ? first.id : `${first.id}~${print}`,
+    turnId: answerFingerprint === undefined ? first.id : `${first.id}~${answerFingerprint}`,
     promptId: prompt?.id,
     modelLabel: adapter.readModelLabel(ctx.doc, last),
     promptText,
@@ -107,7 +107,14 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
     ...(extras.images ? { images: extras.images } : {}),
     finishedAt: Date.now(),
   };
-  return { kind: 'counted', turn, counted: { messageId: first.id, turn, revision: 0 }, read: { parts, texts, print }, prompt, answer: last };
+  return {
+    kind: 'counted',
+    turn,
+    counted: { messageId: first.id, turn, revision: 0 },
+    read: { parts, texts, fingerprint: answerFingerprint },
+    prompt,
+    answer: last,
+  };
 }
 
 /** After a scan with no new answer: the answer counted last may have grown in place (a paused answer, an image now ready). */
@@ -146,7 +153,7 @@ function revise(counted: Counted, exchange: Exchange, texts: string[], extras: A
     finishedAt: Date.now(),
     revision: counted.revision + 1,
   };
-  const read = { parts: exchange.parts, texts, print: first.pageId ? undefined : fingerprint(text) };
+  const read = { parts: exchange.parts, texts, fingerprint: first.pageId ? undefined : fingerprint(text) };
   return { kind: 'revised', turn, read, answer: exchange.parts[exchange.parts.length - 1] };
 }
 
@@ -158,7 +165,7 @@ export type SeedOutcome =
   | {
       readonly kind: 'batches';
       readonly batches: ReadonlyArray<{ seed: ConversationSeed; answers: SeededAnswer[] }>;
-      /** What becomes known: each group's first message (with the answer's print on pages with derived ids) and its other parts. */
+      /** What becomes known: each group's first message (with the answer's fingerprint on pages with derived ids) and its other parts. */
       readonly known: ReadonlyArray<readonly [string, Known]>;
     };
 
@@ -183,8 +190,8 @@ export function seedBatches(site: SiteAdapter['site'], conversation: string, gro
     const firstKnown: Known = {};
     let id = first.id;
     if (first.role === 'assistant' && !first.pageId) {
-      firstKnown.print = fingerprint(text);
-      id = `${first.id}~${firstKnown.print}`;
+      firstKnown.fingerprint = fingerprint(text);
+      id = `${first.id}~${firstKnown.fingerprint}`;
     }
     known.push([first.id, firstKnown], ...group.slice(1).map((part) => [part.id, {}] as const));
     messages.push({ id, role: first.role, text });

@@ -3,52 +3,50 @@
  * key store and host-permission checks, the message handlers, the alarms and
  * the badge. Everything is registered synchronously when the worker starts;
  * handlers and alarms wait for start-up (storage migrations) through `ready`.
- * Tests build their own ledger with createLedger(deps).
+ * Tests build their own ledger with createLedger(deps) and counting with createCounting(deps).
  */
 import { browser } from 'wxt/browser';
 import { countingHandlers } from '../counting/handlers';
 import { fromSiteTabs, noteRefusedMessage } from '../counting/guard';
-import { dropCachedConversations, pruneConversationsDaily } from '../counting/conversations';
-import { warmUpCounting } from '../counting/count-turn';
+import { createCounting } from '../counting/count-turn';
 import { ledgerHandlers } from '../ledger/handlers';
 import { withLabelSwitchBroadcast } from '../label/switch-broadcast';
 import { createLedger } from '../ledger/ledger';
-import { recordsOf } from '../ledger/recorded';
+import { recordsOf } from '../ledger/turn-records';
 import { registerHandlers } from '../messaging/messaging';
 import { indexedDbKeyStore } from '../remote/key-store';
 import { browserHasPermission } from '../remote/remote-mode';
 import { RETRY_ALARM } from '../remote/retry-queue';
-import { MIDNIGHT_ALARM, registerAlarms, scheduleMidnightAlarm, scheduleRetryAlarm } from './alarms';
+import { MIDNIGHT_ALARM, PRUNE_ALARM, registerAlarms, scheduleMidnightAlarm, schedulePruneAlarm, scheduleRetryAlarm } from './alarms';
 import { showTodayOnBadge } from './badge';
 import { notifyBudgetUsedUp } from './budget-notification';
 import { timedCount, timedHandlers } from './timings';
 
-/** Pruning old conversations waits until the worker has settled after start-up. */
-const PRUNE_DELAY_MS = 60_000;
-
 export function startWorker(): void {
+  const counting = createCounting();
   const ledger = createLedger({
     remote: { keyStore: indexedDbKeyStore(), hasPermission: browserHasPermission },
     onTodayChanged: (kwh, budget) => showTodayOnBadge(kwh, budget).catch(() => undefined),
     onBudgetUsedUp: (budget) => notifyBudgetUsedUp(budget).catch(() => undefined),
-    onDataDeleted: dropCachedConversations,
+    onDataDeleted: () => counting.conversations.dropCached(),
     scheduleRetry: (at) => scheduleRetryAlarm(at),
   });
   const ready = ledger.start();
 
-  const counting = fromSiteTabs(
+  const countingSide = fromSiteTabs(
     countingHandlers({
+      counting,
       record: async (turn) => {
         const outcome = await ledger.record(turn);
         return outcome.entry ? { entry: outcome.entry, images: outcome.images } : null;
       },
       recorded: recordsOf,
-      count: timedCount,
+      count: timedCount(counting.countTurn),
     }),
   );
   const ledgerSide = ledgerHandlers(ledger);
   registerHandlers(
-    timedHandlers({ ...counting, ...ledgerSide, 'settings/update': withLabelSwitchBroadcast(ledgerSide['settings/update']!) }),
+    timedHandlers({ ...countingSide, ...ledgerSide, 'settings/update': withLabelSwitchBroadcast(ledgerSide['settings/update']) }),
     ready,
     noteRefusedMessage,
   );
@@ -60,6 +58,7 @@ export function startWorker(): void {
         await ledger.refreshBadge();
         await scheduleMidnightAlarm();
       },
+      [PRUNE_ALARM]: () => counting.conversations.pruneDaily(Date.now()),
     },
     ready,
   );
@@ -69,11 +68,11 @@ export function startWorker(): void {
     if (reason === 'install') void browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') }).catch(() => undefined);
   });
 
-  warmUpCounting();
-  setTimeout(() => void pruneConversationsDaily(Date.now()).catch(() => undefined), PRUNE_DELAY_MS);
+  counting.warmUp();
   void ready
     .then(async () => {
       await scheduleMidnightAlarm();
+      await schedulePruneAlarm();
       await ledger.afterStart();
     })
     .catch((e) => console.error('[footprint] ledger start failed', e));

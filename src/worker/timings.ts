@@ -4,7 +4,7 @@
  * and handling it up to the acknowledgement. Wrappers, so the counting and
  * ledger code carry no instrumentation; only the latest turn's entries are kept.
  */
-import { countTurn } from '../counting/count-turn';
+import type { Counting } from '../counting/count-turn';
 import type { Handlers } from '../messaging/messaging';
 
 export const COUNT_TURN_MEASURE = 'footprint:count-turn';
@@ -15,12 +15,15 @@ function measure(name: string, start: number): void {
   performance.measure(name, { start, end: performance.now() });
 }
 
-export const timedCount: typeof countTurn = async (turn) => {
-  const start = performance.now();
-  const result = await countTurn(turn);
-  measure(COUNT_TURN_MEASURE, start);
-  return result;
-};
+/** The same countTurn, timed. */
+export function timedCount(countTurn: Counting['countTurn']): Counting['countTurn'] {
+  return async (turn) => {
+    const start = performance.now();
+    const result = await countTurn(turn);
+    measure(COUNT_TURN_MEASURE, start);
+    return result;
+  };
+}
 
 /** The same handlers, turn/completed timed from its start to its acknowledgement. */
 export function timedHandlers(handlers: Handlers): Handlers {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeStreamedSite } from './support/streamed-site';
 import { openExtensionPage } from './support/extension-page';
-import { GROK } from './scenarios/chat-fixtures';
+import { GROK } from './support/chat-fixtures';
 
 const site = describeStreamedSite({
   site: 'grok',

@@ -14,7 +14,7 @@ import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtensi
 import { BUILT_EXTENSION } from './support/extension-page';
 import { chunked, storedConversation as conversation, storedSiteHealth as siteHealth, streamingFixture } from './support/chat-pages';
 import { waitFor } from './support/wait';
-import { CHATGPT, CLAUDE, META } from './scenarios/chat-fixtures';
+import { CHATGPT, CLAUDE, META } from './support/chat-fixtures';
 import { SITE_IDS } from '../../src/domain/site-ids';
 
 interface SiteCase {

@@ -172,6 +172,18 @@ describe('the worker in Chromium', () => {
     expect((await state()).totals.allTime.turns).toBe(before.totals.allTime.turns + 1);
   });
 
+  it('prunes old conversations on a daily alarm that a restart of the worker does not move', async () => {
+    type Alarms = { chrome: { alarms: { get(name: string): Promise<{ scheduledTime: number; periodInMinutes?: number } | undefined> } } };
+    const pruneAlarm = () => page.page.evaluate(() => (globalThis as unknown as Alarms).chrome.alarms.get('prune-conversations'));
+    await expect.poll(pruneAlarm).toMatchObject({ periodInMinutes: 24 * 60 });
+    const before = (await pruneAlarm())!;
+    await stopServiceWorker(ext.context, ext.extensionId);
+    // The next message starts a new worker; its start-up (alarms included) follows the answer.
+    await state();
+    await page.page.waitForTimeout(1_000);
+    expect(await pruneAlarm()).toEqual(before);
+  });
+
   it('rejects a malformed message at the boundary with a code', async () => {
     const r = await page.send('settings/update', { region: 42 });
     expect(r).toMatchObject({ ok: false, error: { code: 'INVALID_MESSAGE' } });

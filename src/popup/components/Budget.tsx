@@ -4,7 +4,7 @@ import type { BudgetSetting } from '../../domain/budget';
 import { t } from '../../i18n/t';
 import { OPTIONAL_API_PERMISSIONS } from '../../manifest/facts';
 import { askWorker } from '../ask-worker';
-import { budgetHelp, parseBudgetWh } from '../insights-view';
+import { budgetHelp, parseBudgetWh } from '../period-texts';
 import { Panel } from './Panel';
 import { StatusLine, errorStatus, type Status } from './StatusLine';
 

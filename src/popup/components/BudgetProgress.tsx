@@ -1,6 +1,6 @@
 import type { BudgetSetting } from '../../domain/budget';
 import { t } from '../../i18n/t';
-import { budgetView } from '../insights-view';
+import { budgetView } from '../period-texts';
 
 /** The last 7 days against the weekly budget, under the totals; nothing without a budget. */
 export function BudgetProgress({ usedKwh, budget, locale }: { usedKwh: number; budget: BudgetSetting | undefined; locale: string }) {

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { whatIf, type WhatIfChoice } from '../../core/insights';
+import { whatIf, type WhatIfChoice } from '../../core/what-if';
 import { formatCount } from '../../display';
 import { t } from '../../i18n/t';
-import { readPeriodData, type PeriodData } from '../../ledger/insights-read';
+import { readPeriodData, type PeriodData } from '../../ledger/read-period';
 import { localDay } from '../../storage/days';
-import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfTexts } from '../insights-view';
+import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfTexts } from '../period-texts';
 import { periodLabel, regionName, type PeriodKey } from '../view';
 
 type Load = { status: 'loading' } | { status: 'ready'; period: PeriodKey; data: PeriodData } | { status: 'error' };

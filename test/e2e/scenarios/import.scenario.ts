@@ -12,8 +12,8 @@ import { IMPORT_LIMITS } from '../../../src/domain/import-limits';
 import { localDay } from '../../../src/storage/days';
 import type { DriverPage } from '../support/driver';
 import { waitFor } from '../support/wait';
-import type { ScenarioContext } from './context';
-import { send, storedValues } from './extension-api';
+import type { ScenarioContext } from '../support/scenario-context';
+import { send, storedValues } from '../support/extension-api';
 
 const DAY = 86_400_000;
 

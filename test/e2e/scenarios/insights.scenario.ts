@@ -6,7 +6,7 @@
  * budget turns the badge amber at 80% and red at 100%.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyShare, newChatTip } from '../../../src/core/insights';
+import { historyShare, newChatTip } from '../../../src/core/what-if';
 import { countedLabelTexts } from '../../../src/label/texts';
 import { formatShare } from '../../../src/display';
 import { BUDGET_BADGE_BACKGROUNDS } from '../../../src/worker/badge';
@@ -14,9 +14,9 @@ import type { DriverPage } from '../support/driver';
 import { chunked } from '../support/chat-pages';
 import { waitFor } from '../support/wait';
 import { useCatalog } from '../../support/messages';
-import { CHATGPT } from './chat-fixtures';
-import type { ScenarioContext } from './context';
-import { badgeBackground, popupState, send, storedValues } from './extension-api';
+import { CHATGPT } from '../support/chat-fixtures';
+import type { ScenarioContext } from '../support/scenario-context';
+import { badgeBackground, popupState, send, storedValues } from '../support/extension-api';
 
 const CHAT_A = 'https://chatgpt.com/c/e2e-costly-a';
 const CHAT_B = 'https://chatgpt.com/c/e2e-costly-b';

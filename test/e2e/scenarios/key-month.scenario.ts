@@ -1,17 +1,17 @@
 /**
  * Remote mode's line for the API key's month (GET /api/v2/usage) in each browser's popup, against
- * the fake service on loopback (test/integration/remote/fake-service.ts, which answers usage as
+ * the fake service on loopback (test/integration/support/fake-service.ts, which answers usage as
  * the service's contract says): first with the service gone (the popup says so and still shows
  * this browser's figures), then back on the same address with another browser's calculations on
  * the same key and one turn of this browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { energyQuantity, quantityText } from '../../../src/display';
-import { startFakeService, type FakeService } from '../../integration/remote/fake-service';
+import { startFakeService, type FakeService } from '../../integration/support/fake-service';
 import type { DriverPage } from '../support/driver';
 import { waitFor } from '../support/wait';
-import type { ScenarioContext } from './context';
-import { popupState, send } from './extension-api';
+import type { ScenarioContext } from '../support/scenario-context';
+import { popupState, send } from '../support/extension-api';
 
 const KEY = 'e2e-team-key';
 

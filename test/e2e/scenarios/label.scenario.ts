@@ -9,9 +9,9 @@ import { carbonQuantity, energyQuantity, quantityText, waterQuantity } from '../
 import type { DriverPage } from '../support/driver';
 import { chunked } from '../support/chat-pages';
 import { waitFor } from '../support/wait';
-import { CHATGPT } from './chat-fixtures';
-import type { ScenarioContext } from './context';
-import { popupState, send, storedValues } from './extension-api';
+import { CHATGPT } from '../support/chat-fixtures';
+import type { ScenarioContext } from '../support/scenario-context';
+import { popupState, send, storedValues } from '../support/extension-api';
 
 const URL_OF_CHAT = 'https://chatgpt.com/c/e2e-shared-label';
 const ANSWER = ['A heat pump moves heat instead of making it.', 'It gives three to four units of heat for each unit of electricity.'];

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { calculate } from '../../../src/core';
 import type { DriverPage } from '../support/driver';
-import type { ScenarioContext } from './context';
-import { digits, popupState, send } from './extension-api';
+import type { ScenarioContext } from '../support/scenario-context';
+import { digits, popupState, send } from '../support/extension-api';
 
 const TURNS = [
   {

@@ -17,10 +17,10 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { calculate } from '../../../src/core';
 import { createApiKey, startService, type RunningService } from '../../../src/server/start';
 import type { DriverPage } from '../support/driver';
-import type { ScenarioContext } from './context';
+import type { ScenarioContext } from '../support/scenario-context';
 import { FIREFOX_DATA_COLLECTION } from '../../../src/manifest/facts';
 import { waitFor } from '../support/wait';
-import { grantedDataCollection, hasOrigin, popupState, send } from './extension-api';
+import { grantedDataCollection, hasOrigin, popupState, send } from '../support/extension-api';
 
 /** The origin pattern remote mode asks for when the service runs on this machine. */
 export const LOOPBACK_SERVICE_ORIGIN = 'http://127.0.0.1/*';

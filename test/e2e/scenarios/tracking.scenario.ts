@@ -13,9 +13,9 @@ import { chunked } from '../support/chat-pages';
 import { siteCounter } from '../support/site-tokens';
 import type { SiteId } from '../../../src/domain/site-ids';
 import { waitFor } from '../support/wait';
-import { CHATGPT, CLAUDE, GROK, META, type ChatFixture } from './chat-fixtures';
-import type { ScenarioContext } from './context';
-import { badgeBackground, badgeText, digits, popupState, send, storedValues } from './extension-api';
+import { CHATGPT, CLAUDE, GROK, META, type ChatFixture } from '../support/chat-fixtures';
+import type { ScenarioContext } from '../support/scenario-context';
+import { badgeBackground, badgeText, digits, popupState, send, storedValues } from '../support/extension-api';
 
 const ANSWER = [
   'Wind turbines turn the kinetic energy of moving air into electricity with a rotor and a generator.',

@@ -4,7 +4,7 @@ import { memoryKeyStore } from '../../../src/remote/key-store';
 import { backoffMs } from '../../../src/remote/retry-queue';
 import { createApiKey, startService, type RunningService } from '../../../src/server/start';
 import { monthKey } from '../../../src/server/quota';
-import { newLedger, resetBrowser, turn, NOW } from '../../unit/ledger/support';
+import { newLedger, resetBrowser, turn, NOW } from '../../unit/support/ledger';
 
 /**
  * The double charge this closes: the worker sends a turn, the service charges

@@ -6,8 +6,8 @@ import { enqueueRetry, backoffMs, RETRY_MAX_ATTEMPTS, RETRY_QUEUE_MAX } from '..
 import { retryQueueItem } from '../../../src/storage/items';
 import { userMessage } from '../../../src/domain/errors';
 import { createApiKey, startService, type RunningService } from '../../../src/server/start';
-import { dump, newLedger, resetBrowser, turn, NOW } from '../../unit/ledger/support';
-import { startFakeService, type FakeService } from './fake-service';
+import { dump, newLedger, resetBrowser, turn, NOW } from '../../unit/support/ledger';
+import { startFakeService, type FakeService } from '../support/fake-service';
 
 let service: RunningService;
 let fake: FakeService;

@@ -10,8 +10,8 @@ import { KEY_MONTH_CACHE_MS } from '../../../src/ledger/key-usage';
 import { memoryKeyStore } from '../../../src/remote/key-store';
 import { parseBaseUrl } from '../../../src/remote/config';
 import { getKeyMonth } from '../../../src/remote/usage';
-import { NOW, newLedger, resetBrowser, turn } from '../../unit/ledger/support';
-import { FAKE_QUOTA, startFakeService, type FakeService } from './fake-service';
+import { NOW, newLedger, resetBrowser, turn } from '../../unit/support/ledger';
+import { FAKE_QUOTA, startFakeService, type FakeService } from '../support/fake-service';
 
 let fake: FakeService;
 beforeAll(async () => {

@@ -25,7 +25,7 @@ import {
   sourceName,
   type CalculationResponse,
 } from '../../../src/core';
-import { codeBlocks, leadingNumber, readRepoFile, records, section, tables, text } from './markdown';
+import { codeBlocks, leadingNumber, readRepoFile, records, section, tables, text } from '../support/markdown';
 
 const doc = readRepoFile('docs/methodology.md');
 const only = <T>(items: T[]): T => {

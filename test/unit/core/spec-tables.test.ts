@@ -15,7 +15,7 @@ import equivalentsData from '../../../data/equivalents.json';
 import sourcesData from '../../../data/sources.json';
 import plansData from '../../../data/plans.json';
 import { ERROR_CATALOG, type ErrorCode } from '../../../src/core';
-import { REPO_ROOT, leadingNumber, readRepoFile, records, section, tables, text } from './markdown';
+import { REPO_ROOT, leadingNumber, readRepoFile, records, section, tables, text } from '../support/markdown';
 
 const SPEC_COPY = 'test/fixtures/spec/footprint-service-interface.md';
 const NOTES_COPY = 'test/fixtures/spec/research-methodology.md';

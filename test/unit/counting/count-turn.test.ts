@@ -1,16 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTurn as countTurnResult, forgetCountingMemory, prepareTurn, seedConversation } from '../../../src/counting/count-turn';
-import { dropCachedConversations, pruneConversations, pruneConversationsDaily } from '../../../src/counting/conversations';
+import type { Counting } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationState } from '../../../src/domain';
 import { siteHealthList } from '../../../src/ledger/popup-state';
 import { updateSettings } from '../../../src/ledger/update-settings';
 import { forgetDefinedItems, siteHealthItem } from '../../../src/storage/items';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
-import { loadedCounter, setVocabularySource } from '../../../src/counting/tokens';
 import { nodeCounter, nodeVocabularies } from '../../../scripts/build/vocabularies';
+import { newCounting } from '../../support/counting';
 
 const turn = (n: number, promptText: string, answerText: string, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
   site: 'chatgpt',
@@ -31,9 +30,10 @@ const A2 = 'Cooling towers evaporate water.\n```python\nfor i in range(3):\n    
 const P3 = 'Thanks!';
 const A3 = 'You are welcome.';
 
+let counting: Counting;
 beforeEach(() => {
   fakeBrowser.reset();
-  forgetCountingMemory();
+  counting = newCounting();
 });
 
 /** The conversation's state as stored (not the worker's memory). */
@@ -44,7 +44,7 @@ async function stored(site: string, id: string): Promise<ConversationState> {
 
 /** Counts a turn and waits until its history is stored. */
 async function countTurn(t: TurnCompleted): Promise<CountedTurn> {
-  const { counted, persisted } = await countTurnResult(t);
+  const { counted, persisted } = await counting.countTurn(t);
   await persisted;
   return counted;
 }
@@ -91,7 +91,7 @@ describe('counting turns', () => {
   it('starts the history again after "delete all data" (the worker drops its copies in memory)', async () => {
     await countTurn(turn(1, P1, A1));
     await fakeBrowser.storage.local.clear();
-    dropCachedConversations(); // what deleteAllData's onDataDeleted is in the worker (src/worker/start.ts)
+    counting.conversations.dropCached(); // what deleteAllData's onDataDeleted is in the worker (src/worker/start.ts)
     expect((await countTurn(turn(2, P2, A2))).historyTokens).toBe(0);
   });
 
@@ -126,7 +126,7 @@ describe('counting turns', () => {
 
   it('stores counts only, never chat text', async () => {
     await countTurn(turn(1, P1, A1));
-    await seedConversation({ site: 'chatgpt', conversationId: 'conv-1', messages: [{ id: 'x', role: 'user', text: 'secret words here' }] });
+    await counting.seedConversation({ site: 'chatgpt', conversationId: 'conv-1', messages: [{ id: 'x', role: 'user', text: 'secret words here' }] });
     const everything = JSON.stringify(await fakeBrowser.storage.local.get(null));
     expect(everything).not.toContain('secret');
     expect(everything).not.toContain('chatbot');
@@ -141,24 +141,24 @@ describe('seeding history from the page', () => {
   });
 
   it('adds each seeded message once, however often the page is reloaded', async () => {
-    expect(await seedConversation(seed(['u1', 'a1'], [P1, A1]))).toEqual({ added: 2 });
-    expect(await seedConversation(seed(['u1', 'a1'], [P1, A1]))).toEqual({ added: 0 });
+    expect(await counting.seedConversation(seed(['u1', 'a1'], [P1, A1]))).toEqual({ added: 2 });
+    expect(await counting.seedConversation(seed(['u1', 'a1'], [P1, A1]))).toEqual({ added: 0 });
     const next = await countTurn(turn(2, P2, A2, { site: 'claude', conversationId: 'c' }));
     expect(next.historyTokens).toBe(countTokens(P1) + countTokens(A1));
   });
 
   it('accumulates a virtual list turn by turn: messages scrolled in later join the history', async () => {
-    await seedConversation(seed(['u5', 'a5'], [P2, A2]));
-    await seedConversation(seed(['u4', 'a4'], [P1, A1]));
+    await counting.seedConversation(seed(['u5', 'a5'], [P2, A2]));
+    await counting.seedConversation(seed(['u4', 'a4'], [P1, A1]));
     const next = await countTurn(turn(6, P3, A3, { site: 'claude', conversationId: 'c' }));
     expect(next.historyTokens).toBe(countTokens(P1) + countTokens(A1) + countTokens(P2) + countTokens(A2));
   });
 
   it('does not count a seeded prompt as its own history, nor count a counted turn again when a reload seeds it', async () => {
-    await seedConversation(seed(['u1'], [P1]));
+    await counting.seedConversation(seed(['u1'], [P1]));
     const t1 = await countTurn(turn(1, P1, A1, { site: 'claude', conversationId: 'c' }));
     expect(t1.historyTokens).toBe(0);
-    await seedConversation(seed(['u1', 'a1'], [P1, A1]));
+    await counting.seedConversation(seed(['u1', 'a1'], [P1, A1]));
     const t2 = await countTurn(turn(2, P2, A2, { site: 'claude', conversationId: 'c' }));
     expect(t2.historyTokens).toBe(countTokens(P1) + countTokens(A1));
   });
@@ -167,7 +167,7 @@ describe('seeding history from the page', () => {
 describe('the counting handlers', () => {
   it('count a turn, record it, then acknowledge it', async () => {
     const recorded: CountedTurn[] = [];
-    const handlers = countingHandlers({ record: async (t) => void recorded.push(t) });
+    const handlers = countingHandlers({ counting, record: async (t) => void recorded.push(t) });
     const ack = await handlers['turn/completed']!(turn(1, P1, A1), {});
     // A record that returns nothing: acknowledged, with no footprint for the page label (and why).
     expect(ack).toEqual({ ok: true, turnId: 'a1', footprint: null, notRecorded: 'duplicate-unknown' });
@@ -176,18 +176,18 @@ describe('the counting handlers', () => {
 
   it('give the same counts to a turn resent after the worker stopped before recording it', async () => {
     const record = vi.fn().mockRejectedValueOnce(new Error('worker stopped')).mockResolvedValue(undefined);
-    const handlers = countingHandlers({ record });
+    const handlers = countingHandlers({ counting, record });
     await countTurn(turn(1, P1, A1));
     await expect(handlers['turn/completed']!(turn(2, P2, A2), {})).rejects.toThrow('worker stopped');
-    forgetCountingMemory(); // the worker restarts: nothing in memory, only storage
-    await handlers['turn/completed']!(turn(2, P2, A2), {});
+    // The worker restarts: nothing in memory, only storage.
+    await countingHandlers({ counting: newCounting(), record })['turn/completed']!(turn(2, P2, A2), {});
     expect(record).toHaveBeenCalledTimes(2);
     expect(record.mock.calls[1][0]).toEqual(record.mock.calls[0][0]);
     expect((await stored('chatgpt', 'conv-1')).historyTokens).toBe(countTokens(P1) + countTokens(A1) + countTokens(P2) + countTokens(A2));
   });
 
   it('store site health for the popup, the newest report winning', async () => {
-    const handlers = countingHandlers({ record: async () => {} });
+    const handlers = countingHandlers({ counting, record: async () => {} });
     await handlers['site/health']!({ site: 'meta', status: 'not-recognized', reason: 'no-messages', at: 20 }, {});
     await handlers['site/health']!({ site: 'meta', status: 'ok', reason: null, at: 10 }, {});
     await handlers['site/health']!({ site: 'claude', status: 'ok', reason: null, at: 30 }, {});
@@ -202,22 +202,20 @@ describe('the counting handlers', () => {
   });
 
   it('seed conversations through conversation/seed, with the site model’s tokenizer', { timeout: 120_000 }, async () => {
-    setVocabularySource(nodeVocabularies);
-    const handlers = countingHandlers({ record: async () => {} });
+    const handlers = countingHandlers({ counting, record: async () => {} });
     await handlers['conversation/seed']!({ site: 'deepseek', conversationId: 'g', messages: [{ id: 'm', role: 'user', text: P2 }] }, {});
     const state = await stored('deepseek', 'g');
     expect(state.tokenizer).toBe('deepseek-v3');
     expect(state.historyTokens).toBe(nodeCounter('deepseek-v3')(P2));
-    setVocabularySource(null);
   });
 });
 
 describe('memory and storage agree', () => {
   it('keeps every turn when many are counted back to back (own writes do not drop the copy in memory)', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => countTurnResult(turn(i + 1, `${P1} ${i}`, `${A1} ${i}`))));
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => counting.countTurn(turn(i + 1, `${P1} ${i}`, `${A1} ${i}`))));
     await Promise.all(results.map((r) => r.persisted));
     const expected = results.reduce((sum, r) => sum + r.counted.promptTokens + r.counted.answerTokens, 0);
-    forgetCountingMemory(); // a restarted worker sees only storage
+    counting = newCounting(); // a restarted worker sees only storage
     const state = await stored('chatgpt', 'conv-1');
     expect(Object.keys(state.turns)).toHaveLength(8);
     expect(state.historyTokens).toBe(expected);
@@ -233,20 +231,20 @@ describe('pruning old conversations', () => {
     await countTurn(turn(2, P2, A2, { conversationId: 'recent' }));
     const later = Date.now() + 31 * 86_400_000;
     await fakeBrowser.storage.local.set({ 'conversation:chatgpt:recent': { ...(await stored('chatgpt', 'recent')), updatedAt: later - 86_400_000 } });
-    expect(await pruneConversationsDaily(later)).toBe(1);
+    expect(await counting.conversations.pruneDaily(later)).toBe(1);
     expect(await stored('chatgpt', 'old')).toBeUndefined();
     expect((await stored('chatgpt', 'recent')).historyTokens).toBe(countTokens(P2) + countTokens(A2));
-    expect(await pruneConversationsDaily(later + 1_000)).toBe(0);
+    expect(await counting.conversations.pruneDaily(later + 1_000)).toBe(0);
     // A pruned conversation starts again from what the page shows.
     expect((await countTurn(turn(3, P3, A3, { conversationId: 'old' }))).historyTokens).toBe(0);
-    expect(await pruneConversations(Date.now())).toBe(0);
+    expect(await stored('chatgpt', 'old')).toBeDefined();
   });
 });
 
 describe('the tokenizer of each conversation', () => {
   /** Counted and stored (a write left pending would land in the next test's storage). */
   const counted = async (t: TurnCompleted) => {
-    const r = await countTurnResult(t);
+    const r = await counting.countTurn(t);
     await r.persisted;
     return r.counted;
   };
@@ -254,40 +252,36 @@ describe('the tokenizer of each conversation', () => {
     turn(n, promptText, answerText, { site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' });
 
   it('counts a DeepSeek conversation, its seeded history and its turns with the DeepSeek V3 tokenizer', { timeout: 120_000 }, async () => {
-    setVocabularySource(nodeVocabularies);
     const count = nodeCounter('deepseek-v3');
-    await seedConversation({ site: 'deepseek', conversationId: 'ds', messages: [{ id: 'seed', role: 'user', text: P1 }] });
+    await counting.seedConversation({ site: 'deepseek', conversationId: 'ds', messages: [{ id: 'seed', role: 'user', text: P1 }] });
     const first = await counted(deepseek(1, P2, A2));
     const second = await counted(deepseek(2, P3, A3));
     expect(first).toMatchObject({ tokenizer: 'deepseek-v3', modelKey: 'delta-v3', promptTokens: count(P2), answerTokens: count(A2), historyTokens: count(P1) });
     expect(second.historyTokens).toBe(count(P1) + count(P2) + count(A2));
     expect(count(P2)).not.toBe(countTokens(P2)); // the sample is one where the vocabularies differ
-    setVocabularySource(null);
   });
 
   it('keeps the tokenizer of its first count when the model changes family, so history and turns stay in one kind of token', { timeout: 120_000 }, async () => {
-    setVocabularySource(nodeVocabularies);
     await counted(deepseek(1, P1, A1));
     await updateSettings({ modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
     const later = await counted(deepseek(2, P2, A2));
     expect(later).toMatchObject({ modelKey: 'alpha-5.5', tokenizer: 'deepseek-v3', promptTokens: nodeCounter('deepseek-v3')(P2) });
-    setVocabularySource(null);
   });
 
   it("loads the vocabulary of a sent prompt ahead of its turn: the model the page shows, else the conversation's own", { timeout: 120_000 }, async () => {
-    setVocabularySource(nodeVocabularies);
-    expect(loadedCounter('deepseek-v3')).toBeUndefined();
+    const definition = vi.fn(nodeVocabularies.definition);
+    counting = newCounting({ vocabularies: { ...nodeVocabularies, definition } });
     // A new conversation: the page's model picks (DeepSeek V3's vocabulary).
-    expect(await prepareTurn({ site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' })).toBe('deepseek-v3');
-    expect(loadedCounter('deepseek-v3')?.(P2)).toBe(nodeCounter('deepseek-v3')(P2));
+    expect(await counting.prepareTurn({ site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' })).toBe('deepseek-v3');
+    expect(definition.mock.calls).toEqual([['deepseek-v3']]);
     // Nothing is stored by getting ready.
     expect(await stored('deepseek', 'ds')).toBeUndefined();
-    await counted(deepseek(1, P1, A1));
+    expect((await counted(deepseek(1, P1, A1))).promptTokens).toBe(nodeCounter('deepseek-v3')(P1));
+    expect(definition).toHaveBeenCalledTimes(1); // the turn counts with the vocabulary loaded ahead of it
     // The conversation keeps its tokenizer whatever model is chosen later, and so does getting ready.
     await updateSettings({ modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
-    expect(await prepareTurn({ site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' })).toBe('deepseek-v3');
-    expect(await prepareTurn({ site: 'deepseek', conversationId: 'other', modelLabel: 'DeepSeek-V3' })).toBe('o200k');
-    setVocabularySource(null);
+    expect(await counting.prepareTurn({ site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' })).toBe('deepseek-v3');
+    expect(await counting.prepareTurn({ site: 'deepseek', conversationId: 'other', modelLabel: 'DeepSeek-V3' })).toBe('o200k');
   });
 
   it('goes on in o200k for a conversation stored before turns recorded their tokenizer (its counts stay as they were)', async () => {

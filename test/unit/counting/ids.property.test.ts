@@ -9,15 +9,14 @@ import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { forgetCountingMemory } from '../../../src/counting/count-turn';
-import { dropCachedConversations, readConversation } from '../../../src/counting/conversations';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { CountedTurn } from '../../../src/domain';
 import { protocol } from '../../../src/messaging/protocol';
 import { forgetDefinedItems } from '../../../src/storage/items';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
-import { newLedger } from '../ledger/support';
-import { testSite, trackTestSite, type TestPage } from '../tracking/test-site';
+import { newLedger } from '../support/ledger';
+import { testSite, trackTestSite, type TestPage } from '../support/test-site';
+import { newCounting } from '../../support/counting';
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const id = fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.string({ minLength: 1, maxLength: 40 }));
@@ -64,10 +63,11 @@ describe('ids named like built-in object properties', () => {
       fc.asyncProperty(conversationId, fc.uniqueArray(id, { minLength: 4, maxLength: 4 }), async (conversation, ids) => {
         fakeBrowser.reset();
         forgetDefinedItems();
-        forgetCountingMemory();
+        const counting = newCounting();
         const ledger = newLedger();
         const recorded: CountedTurn[] = [];
         const handlers = countingHandlers({
+          counting,
           record: async (t) => {
             recorded.push(t);
             const o = await ledger.record(t);
@@ -91,18 +91,18 @@ describe('ids named like built-in object properties', () => {
         const prompt = countTokens('New question');
         const answer = countTokens('New answer, counted once.');
         expect(recorded).toEqual([expect.objectContaining({ turnId: ids[3], promptTokens: prompt, historyTokens: earlier, answerTokens: answer })]);
-        const state = await readConversation('chatgpt', conversation);
+        const state = await counting.conversations.read('chatgpt', conversation);
         expect(state.historyTokens).toBe(earlier + prompt + answer);
         expect(Object.keys(state.turns)).toEqual([ids[3]]);
         expect(Object.keys(state.messages).sort()).toEqual([...ids].sort());
 
         // A reload (a worker that reads the history back from storage): the same page seeds the same
         // ids and counts nothing again.
-        dropCachedConversations();
+        counting.conversations.dropCached();
         const reloaded = await tracked(conversation, ids, true);
         expect(reloaded.turns()).toEqual([]);
         await deliver(reloaded);
-        const after = await readConversation('chatgpt', conversation);
+        const after = await counting.conversations.read('chatgpt', conversation);
         expect(after.historyTokens).toBe(earlier + prompt + answer);
         expect(Object.keys(after.turns)).toEqual([ids[3]]);
         expect(recorded).toHaveLength(1);

@@ -6,26 +6,26 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { forgetCountingMemory } from '../../../src/counting/count-turn';
-import { cachedConversation, readConversation } from '../../../src/counting/conversations';
+import type { Counting } from '../../../src/counting/count-turn';
 import { fromSiteTabs, noteRefusedMessage } from '../../../src/counting/guard';
 import { countingHandlers } from '../../../src/counting/handlers';
 import { MESSAGE_LIMITS, type ConversationSeed, type CountedTurn } from '../../../src/domain/turns';
 import { registerHandlers, type MessageResult } from '../../../src/messaging/messaging';
 import type { MessageType } from '../../../src/messaging/protocol';
 import { siteHealthItem } from '../../../src/storage/items';
-import { Outbox } from '../../../src/tracking/outbox';
-import { resetBrowser } from '../ledger/support';
-import { completedTurn } from './turn-builder';
+import { resetBrowser } from '../support/ledger';
+import { completedTurn } from '../support/completed-turn';
+import { newCounting } from '../../support/counting';
 
 const CHATGPT_TAB = 'https://chatgpt.com/c/conv-l';
 const recorded: CountedTurn[] = [];
 
+let counting: Counting;
 beforeEach(() => {
   resetBrowser();
-  forgetCountingMemory();
+  counting = newCounting();
   recorded.length = 0;
-  registerHandlers(fromSiteTabs(countingHandlers({ record: async (t) => void recorded.push(t) })), Promise.resolve(), noteRefusedMessage);
+  registerHandlers(fromSiteTabs(countingHandlers({ counting, record: async (t) => void recorded.push(t) })), Promise.resolve(), noteRefusedMessage);
 });
 
 /** As Chrome delivers a content script's message: the frame's URL and its tab. */
@@ -64,7 +64,7 @@ describe('limits on what a content script sends', () => {
     expect(await fromTab('turn/completed', data)).toMatchObject({ ok: false, error: { code: 'OVER_LIMIT' } });
     expect(await refusedCount('chatgpt')).toMatchObject({ count: 1, code: 'OVER_LIMIT' });
     expect(recorded).toEqual([]);
-    expect(cachedConversation('chatgpt', data.conversationId)).toBeUndefined();
+    expect(counting.conversations.cached('chatgpt', data.conversationId)).toBeUndefined();
   });
 
   it('refuses a seed batch with too many messages, too much text in all, or a message id over its limit', async () => {
@@ -75,7 +75,7 @@ describe('limits on what a content script sends', () => {
       expect(await fromTab('conversation/seed', seed(messages))).toMatchObject({ ok: false, error: { code: 'OVER_LIMIT' } });
     }
     expect(await refusedCount('chatgpt', 3)).toMatchObject({ count: 3, code: 'OVER_LIMIT' });
-    expect((await readConversation('chatgpt', 'conv-l')).historyTokens).toBe(0);
+    expect((await counting.conversations.read('chatgpt', 'conv-l')).historyTokens).toBe(0);
     // Just within the limits: taken.
     const fits = Array.from({ length: MESSAGE_LIMITS.seedMessages }, (_, i) => ({ id: `m${i}`, role: 'user' as const, text: 'hi' }));
     expect(await fromTab('conversation/seed', seed(fits))).toMatchObject({ ok: true });
@@ -93,7 +93,7 @@ describe('limits on what a content script sends', () => {
     });
     expect(await refusedCount('chatgpt', 3)).toMatchObject({ count: 3, code: 'WRONG_SITE' });
     expect(recorded).toEqual([]);
-    expect(cachedConversation('claude', 'conv-l')).toBeUndefined();
+    expect(counting.conversations.cached('claude', 'conv-l')).toBeUndefined();
   });
 
   it('refuses a turn from a tab on no chat site, or on a look-alike host', async () => {
@@ -116,24 +116,6 @@ describe('limits on what a content script sends', () => {
     await refusedCount('chatgpt');
     expect(await fromTab('site/health', { site: 'chatgpt', status: 'ok', reason: null, at: Date.now() + 1 })).toMatchObject({ ok: true });
     expect((await siteHealthItem.getValue()).chatgpt).toMatchObject({ status: 'ok', refused: { count: 1 } });
-  });
-});
-
-describe('the page’s outbox', () => {
-  it('drops a message the worker refuses for good instead of resending it', async () => {
-    vi.useFakeTimers();
-    try {
-      for (const code of ['OVER_LIMIT', 'WRONG_SITE', 'INVALID_MESSAGE']) {
-        const send = vi.fn(async () => ({ ok: false as const, error: { code, message: 'refused' } }));
-        const outbox = new Outbox(send as never);
-        outbox.push('turn/completed', turn());
-        await vi.advanceTimersByTimeAsync(60_000);
-        expect(send).toHaveBeenCalledTimes(1);
-        expect(outbox.pending).toBe(0);
-      }
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });
 

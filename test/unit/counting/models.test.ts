@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { findModel } from '../../../src/core/tables';
 import { SITE_IDS } from '../../../src/domain/site-ids';
-import { defaultModelKey, modelKeyForLabel, resolveModel, resolveModelKey } from '../../../src/counting/models';
+import { defaultModelKey, resolveModel } from '../../../src/counting/models';
 import { siteCustomRate } from '../../../src/sites/site-models';
 import { CUSTOM_RATES, customRate } from '../../../src/core/custom-rates';
 
@@ -30,8 +30,8 @@ describe('site models (data/site-models.json)', () => {
     }
   });
 
-  it('maps the labels pages show to keys', () => {
-    const cases: Array<[Parameters<typeof modelKeyForLabel>[0], string, string | null]> = [
+  it('maps the labels pages show to keys (null: no pattern matches, so the site default counts)', () => {
+    const cases: Array<[Parameters<typeof resolveModel>[0], string, string | null]> = [
       ['chatgpt', 'gpt-4o', 'alpha-4o'],
       ['chatgpt', 'GPT-4o mini', 'alpha-4o-mini'],
       ['chatgpt', 'gpt-5-5-pro', 'alpha-5.5-pro'],
@@ -74,7 +74,7 @@ describe('site models (data/site-models.json)', () => {
       ['copilot', 'Quick response', null],
       ['grok', 'Grok 4', null],
     ];
-    for (const [site, label, key] of cases) expect(modelKeyForLabel(site, label), `${site}: ${label}`).toBe(key);
+    for (const [site, label, key] of cases) expect(resolveModel(site, label, {}).modelKey, `${site}: ${label}`).toBe(key ?? defaultModelKey(site));
   });
 
   it('counts a model the table lacks as custom, with the rate data/custom-rates.json names for it', () => {
@@ -105,9 +105,9 @@ describe('site models (data/site-models.json)', () => {
   });
 
   it('resolves override, then label, then default', () => {
-    expect(resolveModelKey('gemini', '3.1 Pro', { gemini: 'gamma-2.0-flash' })).toBe('gamma-2.0-flash');
-    expect(resolveModelKey('gemini', '3.1 Pro', {})).toBe('gamma-3.1-pro-preview');
-    expect(resolveModelKey('gemini', null, {})).toBe(defaultModelKey('gemini'));
-    expect(resolveModelKey('meta', null, { chatgpt: 'o1' })).toBe('epsilon-4-maverick');
+    expect(resolveModel('gemini', '3.1 Pro', { gemini: 'gamma-2.0-flash' }).modelKey).toBe('gamma-2.0-flash');
+    expect(resolveModel('gemini', '3.1 Pro', {}).modelKey).toBe('gamma-3.1-pro-preview');
+    expect(resolveModel('gemini', null, {}).modelKey).toBe(defaultModelKey('gemini'));
+    expect(resolveModel('meta', null, { chatgpt: 'o1' }).modelKey).toBe('epsilon-4-maverick');
   });
 });

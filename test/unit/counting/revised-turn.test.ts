@@ -6,11 +6,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTurn, forgetCountingMemory } from '../../../src/counting/count-turn';
+import type { Counting } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { TurnCompleted } from '../../../src/domain';
 import { forgetDefinedItems } from '../../../src/storage/items';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
+import { newCounting } from '../../support/counting';
 
 const PROMPT = 'How much water does a data center use?';
 const PARTIAL = 'It depends on the cooling system';
@@ -28,10 +29,12 @@ const turn = (answerText: string, extra: Partial<TurnCompleted> = {}): TurnCompl
   ...extra,
 });
 
+let counting: Counting;
+const countTurn = (t: TurnCompleted) => counting.countTurn(t);
 beforeEach(() => {
   fakeBrowser.reset();
   forgetDefinedItems();
-  forgetCountingMemory();
+  counting = newCounting();
 });
 
 describe('a revised turn', () => {
@@ -54,7 +57,7 @@ describe('a revised turn', () => {
 
   it('leaves one ledger entry with the final counts', async () => {
     const ledger = newLedger();
-    const handlers = countingHandlers({ record: async (t) => void (await ledger.record(t)) });
+    const handlers = countingHandlers({ counting, record: async (t) => void (await ledger.record(t)) });
     await handlers['turn/completed']!(turn(PARTIAL), {} as never);
     await handlers['turn/completed']!(turn(FULL, { revision: 1 }), {} as never);
     await handlers['turn/completed']!(turn(FULL, { revision: 1 }), {} as never);

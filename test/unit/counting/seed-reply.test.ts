@@ -6,14 +6,14 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { forgetCountingMemory } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationSeed, ConversationSeeded, TurnCompleted, TurnRecorded } from '../../../src/domain/turns';
-import { recordsOf } from '../../../src/ledger/recorded';
+import { recordsOf } from '../../../src/ledger/turn-records';
 import { protocol } from '../../../src/messaging/protocol';
 import { localDay } from '../../../src/storage/days';
 import { dayTurnsItem, forgetDefinedItems, STORAGE_ITEMS } from '../../../src/storage/items';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
+import { newCounting } from '../../support/counting';
 
 const DAY_1 = Date.UTC(2026, 10, 20, 12, 0, 0);
 const DAY_2 = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -42,14 +42,19 @@ const seedOf = (...n: number[]): ConversationSeed => ({
 
 function worker(recorded: Parameters<typeof countingHandlers>[0]['recorded'] = recordsOf) {
   const ledger = newLedger();
-  const handlers = countingHandlers({
-    record: async (t) => {
-      const o = await ledger.record(t);
-      return o.entry ? { entry: o.entry, images: o.images } : null;
-    },
-    recorded,
-  });
+  const start = () =>
+    countingHandlers({
+      counting: newCounting(),
+      record: async (t) => {
+        const o = await ledger.record(t);
+        return o.entry ? { entry: o.entry, images: o.images } : null;
+      },
+      recorded,
+    });
+  let handlers = start();
   return {
+    /** The worker restarts: nothing in memory, only storage. */
+    restart: () => void (handlers = start()),
     count: async (t: TurnCompleted) => protocol['turn/completed'].response.parse(await handlers['turn/completed']!(t, {})) as TurnRecorded,
     seed: async (s: ConversationSeed) => protocol['conversation/seed'].response.parse(await handlers['conversation/seed']!(s, {})) as ConversationSeeded,
   };
@@ -58,7 +63,6 @@ function worker(recorded: Parameters<typeof countingHandlers>[0]['recorded'] = r
 beforeEach(() => {
   fakeBrowser.reset();
   forgetDefinedItems();
-  forgetCountingMemory();
 });
 
 describe('the reply to conversation/seed', () => {
@@ -67,7 +71,7 @@ describe('the reply to conversation/seed', () => {
     const first = await w.count(turn(1, DAY_1));
     const second = await w.count(turn(2, DAY_2));
     // A reload after the worker slept: the conversation comes from storage.
-    forgetCountingMemory();
+    w.restart();
     const reply = await w.seed(seedOf(1, 2));
     expect(reply.footprints).toEqual({ a1: first.footprint, a2: second.footprint });
     expect(reply.footprints.a1.texts.summary).toMatch(/^≈\s.+ · ≈\s.+ · ≈\s.+$/);
@@ -120,7 +124,7 @@ describe('the reply to conversation/seed', () => {
   });
 
   it('has no footprints when the worker was built without the ledger lookup', async () => {
-    const handlers = countingHandlers({ record: async () => null });
+    const handlers = countingHandlers({ counting: newCounting(), record: async () => null });
     expect(await handlers['conversation/seed']!(seedOf(1), {})).toEqual({ ok: true, footprints: {} });
   });
 });

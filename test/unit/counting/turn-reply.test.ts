@@ -4,20 +4,21 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { forgetCountingMemory } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { TurnCompleted, TurnRecorded } from '../../../src/domain/turns';
 import { protocol } from '../../../src/messaging/protocol';
 import { forgetDefinedItems } from '../../../src/storage/items';
-import { newLedger } from '../ledger/support';
+import { newLedger } from '../support/ledger';
+import { newCounting } from '../../support/counting';
 import { countedLabelTexts } from '../../../src/label/texts';
-import { completedTurn } from './turn-builder';
+import { completedTurn } from '../support/completed-turn';
 
 const turn = completedTurn;
 
 function handlersOverLedger() {
   const ledger = newLedger();
   const handlers = countingHandlers({
+    counting: newCounting(),
     record: async (t) => {
       const o = await ledger.record(t);
       return o.entry ? { entry: o.entry, images: o.images } : null;
@@ -30,7 +31,6 @@ function handlersOverLedger() {
 beforeEach(() => {
   fakeBrowser.reset();
   forgetDefinedItems();
-  forgetCountingMemory();
 });
 
 describe('the reply to turn/completed', () => {
@@ -68,7 +68,7 @@ describe('the reply to turn/completed', () => {
   });
 
   it('is null with a reason when nothing was recorded', async () => {
-    const handlers = countingHandlers({ record: async () => null });
+    const handlers = countingHandlers({ counting: newCounting(), record: async () => null });
     const reply = protocol['turn/completed'].response.parse(await handlers['turn/completed']!(turn(), {} as never));
     expect(reply).toEqual({ ok: true, turnId: 'a1', footprint: null, notRecorded: 'duplicate-unknown' });
   });

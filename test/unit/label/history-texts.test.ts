@@ -5,13 +5,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core/calculate';
-import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/insights';
+import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/what-if';
 import { footprintOf } from '../../../src/counting/handlers';
 import { energyQuantity, formatShare, quantityText } from '../../../src/display';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import { setMessageLookup } from '../../../src/i18n/t';
 import { createLabelHost, fillLabel } from '../../../src/label/render';
-import { loadPage } from '../sites/load-page';
+import { loadPage } from '../support/load-page';
 import { LOCALES, catalog, useCatalog } from '../../support/messages';
 
 afterEach(() => setMessageLookup(null));

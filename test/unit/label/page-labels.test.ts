@@ -14,7 +14,7 @@ import type { MessageResult } from '../../../src/messaging/messaging';
 import { ADAPTERS } from '../../support/adapters';
 import { PageTracker } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
-import { fixture, loadPage } from '../sites/load-page';
+import { fixture, loadPage } from '../support/load-page';
 
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
@@ -46,7 +46,7 @@ function page(
   });
   const labels = new PageLabels(doc);
   const tracker = new PageTracker({ adapter: ADAPTERS.chatgpt, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never });
-  tracker.subscribe(labels.hear);
+  tracker.subscribe(labels.onEvent);
   return { doc, tracker, labels };
 }
 
@@ -120,9 +120,9 @@ describe('the page label', () => {
     const doc = loadPage(fixture('sites/chatgpt.html'), 'https://chatgpt.com/c/conv-a');
     const labels = new PageLabels(doc);
     const el = doc.querySelector('[data-message-author-role="assistant"]')!;
-    labels.hear({ kind: 'turn', turn: { turnId: 't1' } as never, answer: { id: 'm1', role: 'assistant', element: el, pageId: true } });
+    labels.onEvent({ kind: 'turn', turn: { turnId: 't1' } as never, answer: { id: 'm1', role: 'assistant', element: el, pageId: true } });
     const german = { ...FIGURES, texts: countedLabelTexts(FIGURES, 'de') };
-    labels.hear({ kind: 'turn-reply', turnId: 't1', result: { ok: true, value: { ok: true, turnId: 't1', footprint: german } } });
+    labels.onEvent({ kind: 'turn-reply', turnId: 't1', result: { ok: true, value: { ok: true, turnId: 't1', footprint: german } } });
     const root = labelAfter(el)!.shadowRoot!;
     expect(root.querySelector('button')!.textContent).toBe('≈\u00a04,2\u00a0Wh · ≈\u00a0190\u00a0mg CO₂e · ≈\u00a0810\u00a0µL');
     expect(root.getElementById('details')!.textContent).toContain('1.234 Eingabe-Tokens');
@@ -167,7 +167,7 @@ describe('the page label', () => {
       useCatalog(lang);
       const doc = loadPage(fixture('sites/chatgpt.html'), 'https://chatgpt.com/c/conv-a');
       const el = doc.querySelector('[data-message-author-role="assistant"]')!;
-      new PageLabels(doc).hear({ kind: 'skipped', answer: { id: 'm1', role: 'assistant', element: el, pageId: true }, reason: 'prompt-heading-only' });
+      new PageLabels(doc).onEvent({ kind: 'skipped', answer: { id: 'm1', role: 'assistant', element: el, pageId: true }, reason: 'prompt-heading-only' });
       const root = labelAfter(el)!.shadowRoot!;
       return { summary: root.querySelector('button')!.textContent, details: root.getElementById('details')!.textContent };
     };
@@ -223,10 +223,12 @@ describe('the page label', () => {
     const labels = new PageLabels(doc);
     const broken = { id: 'x', role: 'assistant', pageId: true, element: null } as never;
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
-    expect(() => labels.hear({ kind: 'turn', turn: { turnId: 't' } as never, answer: broken })).not.toThrow();
-    expect(() => labels.hear({ kind: 'skipped', answer: broken, reason: 'prompt-empty' })).not.toThrow();
-    expect(() => labels.hear({ kind: 'scanned', messages: null as never })).not.toThrow();
-    expect(() => labels.hear({ kind: 'turn-reply', turnId: 't', result: { ok: true, value: { ok: true, turnId: 't', footprint: FOOTPRINT } } })).not.toThrow();
+    expect(() => labels.onEvent({ kind: 'turn', turn: { turnId: 't' } as never, answer: broken })).not.toThrow();
+    expect(() => labels.onEvent({ kind: 'skipped', answer: broken, reason: 'prompt-empty' })).not.toThrow();
+    expect(() => labels.onEvent({ kind: 'scanned', messages: null as never })).not.toThrow();
+    expect(() =>
+      labels.onEvent({ kind: 'turn-reply', turnId: 't', result: { ok: true, value: { ok: true, turnId: 't', footprint: FOOTPRINT } } }),
+    ).not.toThrow();
     expect(() => labels.setEnabled(false)).not.toThrow();
     expect(debug).toHaveBeenCalled();
   });
@@ -310,7 +312,7 @@ describe('the page label of an answer counted before a reload', () => {
     const ids = Array.from({ length: 200 }, (_, i) => `a-${i}`);
     const messages = ids.map((id) => ({ id, role: 'assistant' as const, text: `Answer ${id}` }));
     const labels = new PageLabels(doc);
-    labels.hear({
+    labels.onEvent({
       kind: 'seed',
       seed: { site: 'chatgpt', conversationId: 'conv-a', messages },
       answers: ids.map((id) => ({ turnId: id, answer: { id, role: 'assistant', element: byId(doc, id), pageId: true } })),
@@ -318,7 +320,7 @@ describe('the page label of an answer counted before a reload', () => {
     // The clock moves 1 ms each time it is read, as if every label took that long to make.
     let clock = Date.now();
     vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1));
-    labels.hear({ kind: 'seed-reply', messages, result: countedBefore(...ids)(messages) });
+    labels.onEvent({ kind: 'seed-reply', messages, result: countedBefore(...ids)(messages) });
     const placedInReplyTask = doc.querySelectorAll(LABEL_TAG).length;
     expect(placedInReplyTask).toBeGreaterThan(0);
     expect(placedInReplyTask).toBeLessThan(200);

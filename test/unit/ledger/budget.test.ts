@@ -12,7 +12,7 @@ import { migrateSettingsV3toV4 } from '../../../src/storage/settings-migrations'
 import { BADGE_COLORS, BUDGET_BADGE_BACKGROUNDS, badgeTitle, showTodayOnBadge } from '../../../src/worker/badge';
 import { BUDGET_NOTIFICATION_ID, notifyBudgetUsedUp } from '../../../src/worker/budget-notification';
 import { useCatalog } from '../../support/messages';
-import { NOW, newLedger, resetBrowser, turn } from './support';
+import { NOW, newLedger, resetBrowser, turn } from '../support/ledger';
 
 beforeEach(resetBrowser);
 

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '../../../src/domain';
 import { requestFor } from '../../../src/ledger/compute';
 import { modelText } from '../../../src/popup/view';
 import { writeSettings } from '../../../src/storage/items';
-import { newLedger, resetBrowser, turn } from './support';
+import { newLedger, resetBrowser, turn } from '../support/ledger';
 
 beforeEach(resetBrowser);
 

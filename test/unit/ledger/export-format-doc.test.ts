@@ -1,8 +1,8 @@
 /** docs/export-format.md against the export's code: every CSV column, every site id, the JSON version. */
 import { describe, expect, it } from 'vitest';
 import { SITE_IDS } from '../../../src/domain/site-ids';
-import { CSV_COLUMNS, EXPORT_VERSION } from '../../../src/ledger/export-format';
-import { codeBlocks, readRepoFile, section, tables } from '../core/markdown';
+import { CSV_COLUMNS, EXPORT_VERSION } from '../../../src/ledger/write-ledger-file';
+import { codeBlocks, readRepoFile, section, tables } from '../support/markdown';
 
 const doc = readRepoFile('docs/export-format.md');
 const csv = tables(section(doc, 'CSV'))[0];

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core';
 import { DEFAULT_SETTINGS } from '../../../src/domain';
 import { writeSettings } from '../../../src/storage/items';
-import { newLedger, resetBrowser, turn } from './support';
+import { newLedger, resetBrowser, turn } from '../support/ledger';
 
 beforeEach(resetBrowser);
 

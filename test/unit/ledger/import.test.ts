@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ImportAnswer } from '../../../src/domain/import';
 import { IMPORT_LIMITS } from '../../../src/domain/import-limits';
 import { DEFAULT_SETTINGS } from '../../../src/domain';
-import { readLedgerFile } from '../../../src/ledger/import-file';
+import { readLedgerFile } from '../../../src/ledger/read-ledger-file';
 import { writeSettings } from '../../../src/storage/items';
-import { NOW, dump, newLedger, resetBrowser, turn } from './support';
+import { NOW, dump, newLedger, resetBrowser, turn } from '../support/ledger';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

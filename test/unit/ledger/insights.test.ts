@@ -4,11 +4,11 @@
  * docs/export-format.md says; and what pruned days leave out.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countedHistoryTokens, whatIf, type ComputedTurn } from '../../../src/core/insights';
+import { countedHistoryTokens, whatIf, type ComputedTurn } from '../../../src/core/what-if';
 import { localDay } from '../../../src/storage/days';
-import { costliestChats, periodChange } from '../../../src/ledger/insights';
-import { readPeriodData } from '../../../src/ledger/insights-read';
-import { NOW, newLedger, resetBrowser, turn } from './support';
+import { costliestChats, periodChange } from '../../../src/ledger/period-figures';
+import { readPeriodData } from '../../../src/ledger/read-period';
+import { NOW, newLedger, resetBrowser, turn } from '../support/ledger';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

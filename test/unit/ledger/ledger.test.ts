@@ -4,7 +4,7 @@ import { calculate } from '../../../src/core';
 import { DEFAULT_SETTINGS } from '../../../src/domain';
 import { writeSettings } from '../../../src/storage/items';
 import { PopupStateSchema, type LedgerEntry } from '../../../src/domain';
-import { NOW, dump, newLedger, resetBrowser, turn } from './support';
+import { NOW, dump, newLedger, resetBrowser, turn } from '../support/ledger';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

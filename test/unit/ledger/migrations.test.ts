@@ -10,7 +10,7 @@ import {
   migrateDayTurnsV3toV4,
   type DayTurnsV1,
 } from '../../../src/storage/day-turns';
-import { dump, newLedger, resetBrowser, turn } from './support';
+import { dump, newLedger, resetBrowser, turn } from '../support/ledger';
 
 /** Raw turns of one day as version 1 stored them: an array of entry objects, no `turns:...$` meta (WXT reads that as v1). */
 const V1_DAY: DayTurnsV1 = [

@@ -4,7 +4,7 @@ import { commit } from '../../../src/ledger/store';
 import { beginLedgerChanges } from '../../../src/ledger/rewrite-day';
 import { decodeEntries, encodeEntries } from '../../../src/storage/day-turns';
 import { localDay } from '../../../src/storage/days';
-import { dump, newLedger, resetBrowser, turn, NOW } from './support';
+import { dump, newLedger, resetBrowser, turn, NOW } from '../support/ledger';
 
 beforeEach(resetBrowser);
 

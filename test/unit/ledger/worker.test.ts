@@ -8,7 +8,7 @@ import { useCatalog } from '../../support/messages';
 import { MIDNIGHT_ALARM, registerAlarms, scheduleMidnightAlarm, scheduleRetryAlarm } from '../../../src/worker/alarms';
 import { RETRY_ALARM } from '../../../src/remote/retry-queue';
 import { userMessage } from '../../../src/domain/errors';
-import { newLedger, resetBrowser, turn, NOW } from './support';
+import { newLedger, resetBrowser, turn, NOW } from '../support/ledger';
 
 beforeEach(resetBrowser);
 

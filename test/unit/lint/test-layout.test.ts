@@ -1,6 +1,7 @@
 /**
- * One test layout: tests live under test/, mirroring src/ (test/unit/ledger/ for src/ledger/), and
- * the unit project (`npm run test:unit`) starts no server, browser or Redis, so it runs anywhere, with
+ * One test layout: tests live under test/, mirroring src/ (test/unit/ledger/ for src/ledger/), their
+ * helpers in their project's support/ folder (test/unit/support/, test/e2e/support/, ...), and the
+ * unit project (`npm run test:unit`) starts no server, browser or Redis, so it runs anywhere, with
  * none of them installed. Tests that need sockets go to test/integration/, test/server/ or test/e2e/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,6 +26,13 @@ describe('test layout', () => {
   it('keeps no test beside the code', () => {
     const beside = ['src', 'entrypoints'].flatMap(filesUnder).filter((f) => /\.test\.tsx?$/.test(f));
     expect(beside).toEqual([]);
+  });
+
+  it('keeps test helpers in support/ folders, and e2e scenarios in test/e2e/scenarios/', () => {
+    const elsewhere = filesUnder('test')
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith('test/fixtures/'))
+      .filter((f) => !f.split('/').includes('support') && !/^test\/e2e\/scenarios\/[^/]+\.scenario\.ts$/.test(f));
+    expect(elsewhere).toEqual([]);
   });
 
   it('keeps servers, browsers and Redis out of the unit project', () => {

@@ -11,10 +11,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { countTurn, forgetCountingMemory } from '../../../src/counting/count-turn';
 import { CONVERSATION_MAX_AGE_MS } from '../../../src/counting/conversations';
 import { RAW_TURNS_BUDGET_BYTES } from '../../../src/ledger/ledger';
-import { yearOfHeavyUse } from '../ledger/year-fixture';
+import { yearOfHeavyUse } from '../support/year-fixture';
+import { newCounting } from '../../support/counting';
 
 /** chrome.storage.local.QUOTA_BYTES without unlimitedStorage. */
 const CHROME_DEFAULT_QUOTA = 10_485_760;
@@ -30,7 +30,7 @@ describe('storage.local over years of heavy use', () => {
   it('stays under the default quota for ten years of 100 answers a day, so unlimitedStorage is not needed', async () => {
     // Conversations: the most that can be live at once is 30 days of answers (older ones are pruned).
     fakeBrowser.reset();
-    forgetCountingMemory();
+    const counting = newCounting();
     const liveDays = CONVERSATION_MAX_AGE_MS / 86_400_000;
     const liveTurns = liveDays * TURNS_PER_DAY;
     const prompt = 'How much water does a data centre use to cool one rack for an hour, and where do the numbers come from?';
@@ -40,7 +40,7 @@ describe('storage.local over years of heavy use', () => {
     const conversationIds = Array.from({ length: sample / 10 }, () => crypto.randomUUID());
     for (let i = 0; i < sample; i++) {
       const turn = { turnId: crypto.randomUUID(), promptId: crypto.randomUUID(), finishedAt: 1_780_000_000_000 + i * 60_000 };
-      await countTurn({
+      await counting.countTurn({
         site: 'chatgpt',
         conversationId: conversationIds[Math.floor(i / 10)]!,
         modelLabel: 'gpt-4o',

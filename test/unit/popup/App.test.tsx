@@ -19,8 +19,8 @@ import { useCatalog } from '../../support/messages';
 import { createLedger } from '../../../src/ledger/ledger';
 import { loadPopupState } from '../../../src/popup/load-state';
 import { memoryKeyStore } from '../../../src/remote/key-store';
-import { createFakeWorker, type FakeHandlers, type FakeWorker } from './fake-worker';
-import { REMOTE_OFF, ledgerEntry, popupState } from './fixtures';
+import { createFakeWorker, type FakeHandlers, type FakeWorker } from '../support/fake-worker';
+import { REMOTE_OFF, ledgerEntry, popupState } from '../support/popup-fixtures';
 
 const port = vi.hoisted(() => ({ worker: null as FakeWorker | null }));
 vi.mock('../../../src/messaging/messaging', () => ({

@@ -10,7 +10,7 @@ import { act } from 'preact/test-utils';
 import { IMPORT_REFUSALS, type ImportAnswer, type ImportRefusal } from '../../../src/domain/import';
 import { IMPORT_LIMITS } from '../../../src/domain/import-limits';
 import { LOCALES, useCatalog } from '../../support/messages';
-import { createFakeWorker, type FakeWorker } from './fake-worker';
+import { createFakeWorker, type FakeWorker } from '../support/fake-worker';
 
 const port = vi.hoisted(() => ({ worker: null as FakeWorker | null }));
 vi.mock('../../../src/messaging/messaging', () => ({

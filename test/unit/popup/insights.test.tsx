@@ -8,13 +8,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { whatIf } from '../../../src/core/insights';
+import { whatIf } from '../../../src/core/what-if';
 import { localDay } from '../../../src/storage/days';
-import { readPeriodData } from '../../../src/ledger/insights-read';
-import { budgetView, formatChange, parseBudgetWh, whatIfTexts } from '../../../src/popup/insights-view';
+import { readPeriodData } from '../../../src/ledger/read-period';
+import { budgetView, formatChange, parseBudgetWh, whatIfTexts } from '../../../src/popup/period-texts';
 import { useCatalog } from '../../support/messages';
-import { NOW, newLedger, resetBrowser, turn } from '../ledger/support';
-import { createFakeWorker, type FakeWorker } from './fake-worker';
+import { NOW, newLedger, resetBrowser, turn } from '../support/ledger';
+import { createFakeWorker, type FakeWorker } from '../support/fake-worker';
 
 const port = vi.hoisted(() => ({ worker: null as FakeWorker | null }));
 vi.mock('../../../src/messaging/messaging', () => ({

@@ -6,7 +6,7 @@ import { act } from 'preact/test-utils';
 import type { KeyMonthAnswer } from '../../../src/domain/usage';
 import { energyQuantity, quantityText } from '../../../src/display';
 import { LOCALES, useCatalog } from '../../support/messages';
-import { createFakeWorker, type FakeWorker } from './fake-worker';
+import { createFakeWorker, type FakeWorker } from '../support/fake-worker';
 
 const port = vi.hoisted(() => ({ worker: null as FakeWorker | null }));
 vi.mock('../../../src/messaging/messaging', () => ({

@@ -9,7 +9,7 @@ import { LastAnswer } from '../../../src/popup/components/LastAnswer';
 import { footprintOf } from '../../../src/counting/handlers';
 import { useCatalog } from '../../support/messages';
 import type { LedgerEntry } from '../../../src/domain/ledger';
-import { ledgerEntry } from './fixtures';
+import { ledgerEntry } from '../support/popup-fixtures';
 
 const deepseek = {
   ...ledgerEntry({ site: 'deepseek', modelKey: 'delta-v3', promptTokens: 12, historyTokens: 0, answerTokens: 40 }),

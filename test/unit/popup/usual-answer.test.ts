@@ -3,7 +3,7 @@ import type { LedgerEntry, PopupState } from '../../../src/domain';
 import { MIN_EARLIER_ANSWERS, comparedWithUsual, usualComparisonTexts } from '../../../src/popup/usual-answer';
 import { addDays, localDay } from '../../../src/storage/days';
 import { useCatalog } from '../../support/messages';
-import { ledgerEntry, totalsOf } from './fixtures';
+import { ledgerEntry, totalsOf } from '../support/popup-fixtures';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0);
 const TODAY = localDay(NOW);

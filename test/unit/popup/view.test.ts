@@ -18,7 +18,7 @@ import {
   stressViewFor,
 } from '../../../src/popup/view';
 import { LOCALES, useCatalog } from '../../support/messages';
-import { EMPTY_TOTALS, REMOTE_OFF, ledgerEntry, popupState } from './fixtures';
+import { EMPTY_TOTALS, REMOTE_OFF, ledgerEntry, popupState } from '../support/popup-fixtures';
 
 describe('modelOptionsFor', () => {
   it.each(SITE_IDS)('offers only token-priced keys of the %s family (custom with its rate where the site has one), every one in the model table', (site) => {

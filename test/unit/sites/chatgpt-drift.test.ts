@@ -6,8 +6,8 @@
  * chatgpt-variants.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { CHATGPT_DRIFT_VARIANTS } from './chatgpt-variants';
-import { describeDrift, selectorsMatched } from './drift-harness';
+import { CHATGPT_DRIFT_VARIANTS } from '../support/chatgpt-variants';
+import { describeDrift, selectorsMatched } from '../support/drift-harness';
 
 describeDrift(CHATGPT_DRIFT_VARIANTS);
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../support/adapters';
 import type { PageMessage } from '../../../src/sites/adapter';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { alternating, expectNoChrome, fixture, loadPage, readFixture } from './load-page';
+import { alternating, expectNoChrome, fixture, loadPage, readFixture } from '../support/load-page';
 
 const chatgpt = ADAPTERS.chatgpt;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claude } from '../../../src/sites/claude/reader';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { expectNoChrome, readFixture } from './load-page';
+import { expectNoChrome, readFixture } from '../support/load-page';
 
 const read = (file: string) => readFixture(claude, file, 'https://claude.ai/chat/0d8f7a6b-2026-4000-8000-000000000001');
 

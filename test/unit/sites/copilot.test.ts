@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { copilot } from '../../../src/sites/copilot/reader';
 import { resolveModel } from '../../../src/counting/models';
-import { expectNoChrome, readFixture } from './load-page';
+import { expectNoChrome, readFixture } from '../support/load-page';
 
 describe('Microsoft Copilot', () => {
   const url = 'https://copilot.microsoft.com/chats/2mVq8sJ4kR7tPz';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepseek } from '../../../src/sites/deepseek/reader';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { alternating, expectNoChrome, loadPage, readFixture } from './load-page';
+import { alternating, expectNoChrome, loadPage, readFixture } from '../support/load-page';
 
 const URL_ = 'https://chat.deepseek.com/a/chat/s/219872f6-17aa-48f6-9fdb-42ddf1f04bb0';
 const read = (file: string) => {

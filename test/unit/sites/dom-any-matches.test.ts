@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { anyMatches, findMark } from '../../../src/sites/dom';
-import { loadPage } from './load-page';
+import { loadPage } from '../support/load-page';
 
 const STOP = ['[data-testid="stop-button"]', 'button[data-stop-generating]'];
 const page = (body: string) => loadPage(`<!doctype html><html><body>${body}</body></html>`, 'https://chat.example/');

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { testSite } from '../tracking/test-site';
-import { mutateHook, mutationsOf, readPage, rotateHashedClasses, translateLabels } from './drift-harness';
-import { fixture, loadPage } from './load-page';
+import { testSite } from '../support/test-site';
+import { mutateHook, mutationsOf, readPage, rotateHashedClasses, translateLabels } from '../support/drift-harness';
+import { fixture, loadPage } from '../support/load-page';
 
 const FILE = 'sites/claude-2026-en.html';
 const URL_ = 'https://claude.ai/chat/c1';

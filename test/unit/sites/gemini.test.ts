@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gemini } from '../../../src/sites/gemini/reader';
-import { alternating, expectNoChrome, readFixture } from './load-page';
+import { alternating, expectNoChrome, readFixture } from '../support/load-page';
 
 const read = (file: string) => readFixture(gemini, file, 'https://gemini.google.com/app/5a1e0b7f3d2c4e00');
 

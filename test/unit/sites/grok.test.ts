@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { grok } from '../../../src/sites/grok/reader';
 import { resolveModel } from '../../../src/counting/models';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { expectNoChrome, readFixture } from './load-page';
+import { expectNoChrome, readFixture } from '../support/load-page';
 
 describe('Grok', () => {
   const url = 'https://grok.com/c/5b7c1e2a-0000-4a1b-9c2d-00000000c0de';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meta } from '../../../src/sites/meta/reader';
-import { expectNoChrome, loadPage, readFixture } from './load-page';
+import { expectNoChrome, loadPage, readFixture } from '../support/load-page';
 
 const read = (file: string) => readFixture(meta, file, 'https://www.meta.ai/prompt/5f0c1a2b-0000-4000-8000-000000000001');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mistral } from '../../../src/sites/mistral/reader';
 import { parseReasoningDuration } from '../../../src/sites/reasoning-duration';
-import { expectNoChrome, readFixture } from './load-page';
+import { expectNoChrome, readFixture } from '../support/load-page';
 
 const read = (file: string, url: string) => readFixture(mistral, file, url);
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SITE_IDS, type SiteAdapter } from '../../../src/sites';
 import { ADAPTERS } from '../../support/adapters';
 import { buildPageReport, type ReportNode } from '../../../src/sites/page-report';
-import { fixture, loadPage } from './load-page';
+import { fixture, loadPage } from '../support/load-page';
 
 const SITE_OF: Array<[RegExp, SiteAdapter, string]> = [
   [/^chatgpt/, ADAPTERS.chatgpt, 'https://chatgpt.com/c/11111111-2222-3333-4444-555555555555'],

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { perplexity } from '../../../src/sites/perplexity/reader';
 import { adapterForHost } from '../../support/adapters';
 import { resolveModel } from '../../../src/counting/models';
-import { expectNoChrome, readFixture } from './load-page';
+import { expectNoChrome, readFixture } from '../support/load-page';
 
 describe('Perplexity', () => {
   const url = 'https://www.perplexity.ai/search/please-write-a-short-response-0Jq8Zt1uQXyRrF8m9yWv1A';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SiteId } from '../../../src/sites';
-import { describeDrift, selectorsMatched, type Variant } from './drift-harness';
+import { describeDrift, selectorsMatched, type Variant } from '../support/drift-harness';
 
 /** Cuts the last paragraph of the last of these elements in half. */
 function halve(els: NodeListOf<Element>): void {

@@ -1,14 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countingHandlers } from '../../../src/counting/handlers';
-import { forgetCountingMemory } from '../../../src/counting/count-turn';
 import { commit } from '../../../src/ledger/store';
 import { bareKey, keysDeletedWithData, STORAGE_ITEMS } from '../../../src/storage/items';
-import { dump, newLedger, resetBrowser } from '../ledger/support';
+import { dump, newLedger, resetBrowser } from '../support/ledger';
+import { newCounting } from '../../support/counting';
 
-beforeEach(() => {
-  resetBrowser();
-  forgetCountingMemory();
-});
+beforeEach(resetBrowser);
 
 /** The table entry a stored key (bare, as storage.local names it) belongs to. */
 function entryOf(key: string): string | undefined {
@@ -23,7 +20,7 @@ describe('the storage table', () => {
   it('describes every key the worker writes: recording, counting, history, health, settings, remote mode', async () => {
     const ledger = newLedger();
     await ledger.start();
-    const handlers = countingHandlers({ record: async (t) => void (await ledger.record(t)) });
+    const handlers = countingHandlers({ counting: newCounting(), record: async (t) => void (await ledger.record(t)) });
     await handlers['conversation/seed']!({ site: 'claude', conversationId: 'c', messages: [{ id: 'm0', role: 'user', text: 'Earlier question' }] }, {});
     await handlers['turn/completed']!(
       {

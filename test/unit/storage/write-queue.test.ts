@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dropCachedConversations } from '../../../src/counting/conversations';
-import { countTurn, forgetCountingMemory } from '../../../src/counting/count-turn';
+import type { Counting } from '../../../src/counting/count-turn';
 import type { TurnCompleted } from '../../../src/domain';
 import { queueWrite } from '../../../src/storage/write-queue';
-import { dump, newLedger, resetBrowser } from '../ledger/support';
+import { dump, newLedger, resetBrowser } from '../support/ledger';
+import { newCounting } from '../../support/counting';
 
+let counting: Counting;
+const countTurn = (t: TurnCompleted) => counting.countTurn(t);
 beforeEach(() => {
   resetBrowser();
-  forgetCountingMemory();
+  counting = newCounting();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -74,7 +76,7 @@ describe('the one write queue', () => {
 
   it('a turn counted right after "delete all data" starts from an empty history', async () => {
     // Wired as the worker wires it (src/worker/start.ts): no storage change event is waited for.
-    const ledger = newLedger({ onDataDeleted: dropCachedConversations });
+    const ledger = newLedger({ onDataDeleted: () => counting.conversations.dropCached() });
     await ledger.start();
     await (
       await countTurn(completed(1))

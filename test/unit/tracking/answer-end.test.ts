@@ -10,8 +10,8 @@ import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import { STREAMING_POLL_MS } from '../../../src/tracking/clock';
-import { fixture, loadPage } from '../sites/load-page';
-import { recordingSender } from './test-site';
+import { fixture, loadPage } from '../support/load-page';
+import { recordingSender } from '../support/test-site';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

@@ -6,14 +6,13 @@
  * count: the prompt charged once, the output every text part, the next turn's history every part
  * (for Gemini, the draft shown). Sources of both pages in test/fixtures/sites/README.md.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { readConversation } from '../../../src/counting/conversations';
-import { counterFor, setVocabularySource, type Count } from '../../../src/counting/tokens';
+import type { Count } from '../../../src/counting/tokens';
 import { ADAPTERS } from '../../support/adapters';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
-import { nodeVocabularies } from '../../../scripts/build/vocabularies';
-import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from './tracked-fixture';
+import { nodeCounter } from '../../../scripts/build/vocabularies';
+import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from '../support/tracked-fixture';
 
 countingOnFakeTimers();
 
@@ -89,7 +88,7 @@ describe('an answer that uses tools (claude.ai): one container, text parts with 
     const page = claudePage();
     page.tracker.start();
     await flush(2_000);
-    const seeded = (await readConversation('claude', 'tools-1')).historyTokens;
+    const seeded = (await workerCounting().conversations.read('claude', 'tools-1')).historyTokens;
     expect(seeded).toBe(tokens([...PROMPTS, ...ANSWERS]));
 
     await page.replay(n);
@@ -122,11 +121,9 @@ describe('Gemini’s drafts: one shown at a time in the answer’s one model-res
   const OTHER_DRAFT = 'Try Windshare Commons: short, and it says what members get.\nOr Neighbour Wind, if the turbines stand close to the village.';
   let count: Count;
 
-  beforeEach(async () => {
-    setVocabularySource(nodeVocabularies);
-    count = await counterFor('gemma3');
+  beforeEach(() => {
+    count = nodeCounter('gemma3');
   }, 120_000);
-  afterEach(() => setVocabularySource(null));
   const tokens = (texts: string[]) => texts.reduce((sum, t) => sum + count(t), 0);
 
   function geminiPage() {
@@ -188,7 +185,7 @@ describe('Gemini’s drafts: one shown at a time in the answer’s one model-res
     const page = geminiPage();
     page.tracker.start();
     await flush(2_000);
-    const seeded = (await readConversation('gemini', 'drafts-1')).historyTokens;
+    const seeded = (await workerCounting().conversations.read('gemini', 'drafts-1')).historyTokens;
     expect(seeded).toBe(tokens([...PROMPTS, ...ANSWERS]));
 
     await page.replay(1, 'd4a1c0e2b3f40503');
@@ -204,7 +201,7 @@ describe('Gemini’s drafts: one shown at a time in the answer’s one model-res
       ['d4a1c0e2b3f40503:a', 1, OTHER_DRAFT],
     ]);
     expect(page.counted[1]).toEqual({ ...page.counted[0], answerTokens: count(OTHER_DRAFT), revision: 1 });
-    const state = await readConversation('gemini', 'drafts-1');
+    const state = await workerCounting().conversations.read('gemini', 'drafts-1');
     expect(Object.keys(state.turns)).toEqual(['d4a1c0e2b3f40503:a']);
 
     // The conversation goes on from the draft shown, not from the one shown first.

@@ -1,7 +1,7 @@
 /** The page clock (src/tracking/clock.ts): when it looks at the page, what it watches, and what it ignores. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_LOOK_MS, MARK_RECHECK_MS, PageClock, SETTLE_MS, STREAMING_POLL_MS } from '../../../src/tracking/clock';
-import { loadPage } from '../sites/load-page';
+import { loadPage } from '../support/load-page';
 
 const SETTLE = SETTLE_MS.reliable;
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);

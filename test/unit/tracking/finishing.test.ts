@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_ANSWER_GRACE_MS, MARK_RECHECK_MS, SETTLE_MS } from '../../../src/tracking/tracker';
-import { PAGE, testSite, trackTestSite, type TestPage } from './test-site';
+import { PAGE, testSite, trackTestSite, type TestPage } from '../support/test-site';
 
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 

@@ -6,13 +6,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTurn, seedConversation } from '../../../src/counting/count-turn';
-import { readConversation } from '../../../src/counting/conversations';
 import { ADAPTERS } from '../../support/adapters';
 import { PART_SEPARATOR } from '../../../src/tracking/exchanges';
 import { SETTLE_MS } from '../../../src/tracking/tracker';
-import { testSite, trackTestSite } from './test-site';
-import { countingOnFakeTimers, flush, playAnswer, trackedFixture } from './tracked-fixture';
+import { testSite, trackTestSite } from '../support/test-site';
+import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from '../support/tracked-fixture';
 
 const URL_A = 'https://chatgpt.com/c/multi-part';
 
@@ -104,7 +102,7 @@ describe('an answer in several parts (chatgpt.com)', () => {
     const page = multiPartPage();
     page.tracker.start();
     await flush(2_000);
-    const seeded = (await readConversation('chatgpt', 'multi-part')).historyTokens;
+    const seeded = (await workerCounting().conversations.read('chatgpt', 'multi-part')).historyTokens;
     expect(seeded).toBe(tokens([...PROMPTS, ...ANSWERS]));
 
     await page.replay(n, 'live');
@@ -180,11 +178,11 @@ describe('a part that appears after its answer was counted', () => {
     const [first, revised] = page.turns();
     page.tracker.stop();
     vi.useRealTimers();
-    await seedConversation(page.seeds()[0]);
-    const a = (await countTurn(first)).counted;
-    const b = (await countTurn(revised)).counted;
+    await workerCounting().seedConversation(page.seeds()[0]);
+    const a = (await workerCounting().countTurn(first)).counted;
+    const b = (await workerCounting().countTurn(revised)).counted;
     expect(b).toEqual({ ...a, answerTokens: countTokens(revised.answerText), revision: 1 });
-    const state = await readConversation('chatgpt', 'conv-a');
+    const state = await workerCounting().conversations.read('chatgpt', 'conv-a');
     expect(Object.keys(state.turns)).toEqual(['a1']);
     expect(state.historyTokens).toBe(tokens(['Earlier question', 'Earlier answer', 'Tell me more', revised.answerText]));
   });

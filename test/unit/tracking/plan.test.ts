@@ -4,7 +4,7 @@ import type { PageMessage, Role } from '../../../src/sites/adapter';
 import type { Known } from '../../../src/tracking/memory';
 import { INITIAL_STATE, type Phase, type TrackerState } from '../../../src/tracking/phases';
 import { plan } from '../../../src/tracking/plan';
-import { loadPage } from '../sites/load-page';
+import { loadPage } from '../support/load-page';
 
 const doc = loadPage('<main></main>', 'https://test.example/c/a');
 const message = (role: Role, id: string): PageMessage => ({ id, role, element: doc.createElement('div'), pageId: true });

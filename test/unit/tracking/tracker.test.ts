@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
-import type { NewsListener, PageNews } from '../../../src/tracking/news';
+import type { PageEventListener, PageEvent } from '../../../src/tracking/page-events';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
-import { fixture, loadPage } from '../sites/load-page';
+import { fixture, loadPage } from '../support/load-page';
 
 interface Sent {
   type: string;
@@ -13,7 +13,12 @@ interface Sent {
 }
 
 /** A page, its tracker, and everything the tracker sent to a worker that acknowledges. */
-function track(adapter: SiteAdapter, file: string, url: string, opts: { failFirst?: number; listen?: NewsListener; ownNode?: (node: Node) => boolean } = {}) {
+function track(
+  adapter: SiteAdapter,
+  file: string,
+  url: string,
+  opts: { failFirst?: number; listen?: PageEventListener; ownNode?: (node: Node) => boolean } = {},
+) {
   const doc = loadPage(fixture(file), url);
   let href = url;
   const sent: Sent[] = [];
@@ -123,11 +128,11 @@ describe('turns already on the page', () => {
   });
 });
 
-describe('the seed news (page labels of answers counted before a reload)', () => {
-  /** What the tracker said on its news channel, and the answers of its seed batches. */
+describe('the seed events (page labels of answers counted before a reload)', () => {
+  /** What the tracker said on its event channel, and the answers of its seed batches. */
   const listener = () => {
-    const news: PageNews[] = [];
-    return { listen: (n: PageNews) => void news.push(n), news, seeded: () => news.flatMap((n) => (n.kind === 'seed' ? n.answers : [])) };
+    const events: PageEvent[] = [];
+    return { listen: (n: PageEvent) => void events.push(n), events, seeded: () => events.flatMap((n) => (n.kind === 'seed' ? n.answers : [])) };
   };
 
   it('names each answer sent in a seed batch, under the id it was seeded with, with its element; never a prompt', async () => {
@@ -167,7 +172,7 @@ describe('the seed news (page labels of answers counted before a reload)', () =>
     await flush(SETTLE_MS.quiet + 500);
     expect(page.turns().map((t) => t.turnId)).toEqual(['a-new']);
     expect(h.seeded()).toHaveLength(seededCalls);
-    expect(h.news).toContainEqual({ kind: 'turn', turn: expect.objectContaining({ turnId: 'a-new' }), answer: expect.objectContaining({ id: 'a-new' }) });
+    expect(h.events).toContainEqual({ kind: 'turn', turn: expect.objectContaining({ turnId: 'a-new' }), answer: expect.objectContaining({ id: 'a-new' }) });
     page.tracker.stop();
   });
 });

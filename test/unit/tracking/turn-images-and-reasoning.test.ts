@@ -10,7 +10,7 @@ import type { MessageResult } from '../../../src/messaging/messaging';
 import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { PageTracker } from '../../../src/tracking/tracker';
-import { fixture, loadPage } from '../sites/load-page';
+import { fixture, loadPage } from '../support/load-page';
 
 const adapter: SiteAdapter = {
   ...ADAPTERS.chatgpt,

@@ -11,11 +11,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageLabels } from '../../../src/label/page-labels';
 import { LABEL_TAG } from '../../../src/label/render';
 import { ADAPTERS } from '../../support/adapters';
-import type { PageNews } from '../../../src/tracking/news';
+import type { PageEvent } from '../../../src/tracking/page-events';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
-import { fixture, loadPage } from '../sites/load-page';
-import { recordingSender } from './test-site';
+import { fixture, loadPage } from '../support/load-page';
+import { recordingSender } from '../support/test-site';
 
 const NEW_CHAT = 'https://chat.deepseek.com/';
 const CHAT_ID = '219872f6-17aa-48f6-9fdb-42ddf1f04bb0';
@@ -52,12 +52,12 @@ function deepseekChat(url = NEW_CHAT, file = 'real-dom/deepseek-live-2026-10-03.
     return type === 'conversation/seed' ? { ok: true, value: { ok: true, footprints: {} } } : result;
   };
   const tracker = new PageTracker({ adapter: ADAPTERS.deepseek, doc, url: () => win.location.href, send: reply as never });
-  const news: PageNews[] = [];
-  tracker.subscribe((n) => void news.push(n));
+  const events: PageEvent[] = [];
+  tracker.subscribe((n) => void events.push(n));
   return {
     doc,
     tracker,
-    news,
+    events,
     ...recorded,
     /** The whole conversation shows at once (a chat opened from this one, say). */
     showAll() {
@@ -128,11 +128,11 @@ describe('DeepSeek: a prompt sent in a way the tracker does not see', () => {
     useCatalog('en');
     const page = deepseekChat(NEW_CHAT, DERIVED);
     const labels = new PageLabels(page.doc);
-    page.tracker.subscribe(labels.hear);
+    page.tracker.subscribe(labels.onEvent);
     page.tracker.start();
     await firstTurnShownAtOnce(page);
     expect(page.health()).toEqual([expect.objectContaining({ site: 'deepseek', status: 'not-recognized', reason: 'turn-unplaced' })]);
-    expect(page.news).toContainEqual({ kind: 'skipped', reason: 'turn-unplaced', answer: expect.objectContaining({ role: 'assistant' }) });
+    expect(page.events).toContainEqual({ kind: 'skipped', reason: 'turn-unplaced', answer: expect.objectContaining({ role: 'assistant' }) });
     // Its label says so, in the UI language.
     const label = page.doc.querySelector(LABEL_TAG) as HTMLElement;
     expect(label.dataset.state).toBe('not-counted');
@@ -156,7 +156,7 @@ describe('DeepSeek: a prompt sent in a way the tracker does not see', () => {
     expect(page.turns()).toEqual([]);
     expect(page.seeds().flatMap((s) => s.messages.map((m) => m.role))).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(page.health()).toEqual([expect.objectContaining({ status: 'ok', reason: null })]);
-    expect(page.news.some((n) => n.kind === 'skipped')).toBe(false);
+    expect(page.events.some((n) => n.kind === 'skipped')).toBe(false);
     page.tracker.stop();
   });
 
@@ -166,7 +166,7 @@ describe('DeepSeek: a prompt sent in a way the tracker does not see', () => {
     page.tracker.start();
     await firstTurnShownAtOnce(page);
     expect(page.health()).toEqual([expect.objectContaining({ status: 'ok', reason: null })]);
-    expect(page.news.some((n) => n.kind === 'skipped')).toBe(false);
+    expect(page.events.some((n) => n.kind === 'skipped')).toBe(false);
     page.tracker.stop();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * ChatGPT's variant fixtures for drift tests, each with the state it shows mid-answer (the last
  * answer half written, the page still generating). Shaped like the drift harness's `Variant`
- * (test/unit/sites/drift-harness.ts), so the shared harness can run them too.
+ * (test/unit/support/drift-harness.ts), so the shared harness can run them too.
  */
 
 export interface ChatgptVariant {

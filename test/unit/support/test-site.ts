@@ -9,7 +9,7 @@ import { visibleText } from '../../../src/sites/dom';
 import { PageTracker } from '../../../src/tracking/tracker';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
-import { loadPage } from '../sites/load-page';
+import { loadPage } from './load-page';
 
 export function testSite(overrides: Partial<SiteReaders> = {}): SiteAdapter {
   const facts = {

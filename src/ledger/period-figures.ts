@@ -1,7 +1,7 @@
 /**
  * The popup's figures for a chosen period that point somewhere: the chats that took the most
  * energy, and the change against the period before. Pure: the popup reads the stored days and
- * months (insights-read.ts) and hands them here. Everything is summed from what an export holds:
+ * months (read-period.ts) and hands them here. Everything is summed from what an export holds:
  * chats from the stored turns (`turns`), period changes from the daily totals (`dailyTotals`).
  */
 import { countedHistoryTokens, relativeChange } from '../core/shares';

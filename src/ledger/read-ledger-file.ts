@@ -1,5 +1,5 @@
 /**
- * Reading a ledger file for "Import": JSON of the format `toJson` writes (export-format.ts,
+ * Reading a ledger file for "Import": JSON of the format `toJson` writes (write-ledger-file.ts,
  * docs/export-format.md), versions 1 to EXPORT_VERSION, checked whole with the ledger's own zod
  * schemas before anything is written. The answer is the turns and daily totals as the ledger
  * keeps them, or why the file was refused.
@@ -13,7 +13,7 @@ import type { SiteId } from '../domain/site-ids';
 import { MESSAGE_LIMITS, SiteIdSchema } from '../domain/turns';
 import { LEGACY_TOKENIZER, TokenizerIdSchema } from '../domain/tokenizers';
 import { addDays } from '../storage/days';
-import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format';
+import { EXPORT_FORMAT, EXPORT_VERSION } from './write-ledger-file';
 
 export interface ImportedTurn {
   /** The local day the turn was counted under where it was recorded (a day never moves). */

@@ -1,22 +1,27 @@
 /**
  * Test helper: a fixture chat page watched by a PageTracker whose messages go straight to the
- * worker's counting code (countTurn, seedConversation), as the worker would take them. Fake timers
+ * worker's counting code (countTurn, seedConversation of workerCounting()), as the worker would take them. Fake timers
  * and a fresh fake browser storage for each test of the file that calls `countingOnFakeTimers()`.
  */
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { countTurn, forgetCountingMemory, seedConversation } from '../../../src/counting/count-turn';
+import type { Counting } from '../../../src/counting/count-turn';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../../../src/domain';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
-import { fixture, loadPage } from '../sites/load-page';
+import { fixture, loadPage } from './load-page';
 import { recordingSender } from './test-site';
+import { newCounting } from '../../support/counting';
+
+let counting: Counting = newCounting();
+/** The counting the tracked pages' messages go to: a new one (a fresh worker) for each test. */
+export const workerCounting = (): Counting => counting;
 
 export function countingOnFakeTimers(): void {
   beforeEach(() => {
     vi.useFakeTimers();
     fakeBrowser.reset();
-    forgetCountingMemory();
+    counting = newCounting();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -32,8 +37,8 @@ export function trackedFixture(adapter: SiteAdapter, file: string, url: string) 
   const doc = loadPage(fixture(file), url);
   const counted: CountedTurn[] = [];
   const { send, turns, seeds } = recordingSender(async (type, data) => {
-    if (type === 'turn/completed') counted.push((await countTurn(data as TurnCompleted)).counted);
-    if (type === 'conversation/seed') await seedConversation(data as ConversationSeed);
+    if (type === 'turn/completed') counted.push((await counting.countTurn(data as TurnCompleted)).counted);
+    if (type === 'conversation/seed') await counting.seedConversation(data as ConversationSeed);
   });
   const tracker = new PageTracker({ adapter, doc, url: () => url, send: send as never });
   return { doc, tracker, counted, turns, seeds };

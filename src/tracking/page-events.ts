@@ -8,7 +8,7 @@
  *
  *   tracker ──emit──▶ channel ──▶ worker's end (outbox) ──reply──▶ channel ──▶ page labels
  *
- * News is emitted from sent prompts, quiet scans and replies only, never per page mutation. A
+ * Events are emitted from sent prompts, quiet scans and replies only, never per page mutation. A
  * listener must not throw (the label guards itself): it runs inside the tracker's scan.
  */
 import type { HealthReason } from '../domain/health-reasons';
@@ -24,7 +24,7 @@ export interface SeededAnswer {
   readonly answer: PageMessage;
 }
 
-export type PageNews =
+export type PageEvent =
   /** Messages already on the page, sent as the conversation's history. */
   | { readonly kind: 'seed'; readonly seed: ConversationSeed; readonly answers: readonly SeededAnswer[] }
   /** A prompt was sent: the worker gets ready to count its answer. */
@@ -41,13 +41,13 @@ export type PageNews =
   /** The worker's reply to a seed batch. */
   | { readonly kind: 'seed-reply'; readonly messages: ConversationSeed['messages']; readonly result: MessageResult<ConversationSeeded> };
 
-export type NewsListener = (news: PageNews) => void;
+export type PageEventListener = (event: PageEvent) => void;
 
-export class NewsChannel {
-  readonly #listeners: NewsListener[] = [];
+export class PageEventChannel {
+  readonly #listeners: PageEventListener[] = [];
 
   /** Listens from now on, in the order of subscription; returns the way to stop. */
-  subscribe(listener: NewsListener): () => void {
+  subscribe(listener: PageEventListener): () => void {
     this.#listeners.push(listener);
     return () => {
       const i = this.#listeners.indexOf(listener);
@@ -55,26 +55,25 @@ export class NewsChannel {
     };
   }
 
-  emit(news: PageNews): void {
-    for (const listener of this.#listeners) listener(news);
+  emit(event: PageEvent): void {
+    for (const listener of this.#listeners) listener(event);
   }
 }
 
 /**
  * The worker's end of the channel: seeds, turns and health go to the worker through an outbox
- * (in order, resent until acknowledged), and every reply to a turn or a seed comes back as news.
+ * (in order, resent until acknowledged), and every reply to a turn or a seed comes back as an event.
  */
-export function deliverToWorker(channel: NewsChannel, send: Send): Outbox {
-  const outbox = new Outbox(send, (type, data, result) => {
-    if (type === 'turn/completed') channel.emit({ kind: 'turn-reply', turnId: (data as TurnCompleted).turnId, result: result as MessageResult<TurnRecorded> });
-    else if (type === 'conversation/seed')
-      channel.emit({ kind: 'seed-reply', messages: (data as ConversationSeed).messages, result: result as MessageResult<ConversationSeeded> });
+export function deliverToWorker(channel: PageEventChannel, send: Send): Outbox {
+  const outbox = new Outbox(send, (reply) => {
+    if (reply.type === 'turn/completed') channel.emit({ kind: 'turn-reply', turnId: reply.data.turnId, result: reply.result });
+    else if (reply.type === 'conversation/seed') channel.emit({ kind: 'seed-reply', messages: reply.data.messages, result: reply.result });
   });
-  channel.subscribe((news) => {
-    if (news.kind === 'seed') outbox.push('conversation/seed', news.seed);
-    else if (news.kind === 'prompt') outbox.push('turn/expected', news.expected);
-    else if (news.kind === 'turn') outbox.push('turn/completed', news.turn);
-    else if (news.kind === 'health') outbox.push('site/health', news.health);
+  channel.subscribe((event) => {
+    if (event.kind === 'seed') outbox.push('conversation/seed', event.seed);
+    else if (event.kind === 'prompt') outbox.push('turn/expected', event.expected);
+    else if (event.kind === 'turn') outbox.push('turn/completed', event.turn);
+    else if (event.kind === 'health') outbox.push('site/health', event.health);
   });
   return outbox;
 }

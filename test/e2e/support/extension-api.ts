@@ -4,7 +4,7 @@
  * functions passed to evaluate() run in the page, so they take everything they use as arguments.
  */
 import type { PopupState } from '../../../src/domain/popup';
-import type { DriverPage } from '../support/driver';
+import type { DriverPage } from './driver';
 
 type Api = {
   runtime: { sendMessage(m: unknown): Promise<unknown> };

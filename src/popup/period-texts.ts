@@ -3,11 +3,11 @@
  * before, the budget), from numbers without the DOM. Pure, so they are tested alone.
  */
 import { MODELS, REGIONS } from '../core/tables';
-import type { WhatIf, WhatIfChoice } from '../core/insights';
+import type { WhatIf, WhatIfChoice } from '../core/what-if';
 import { carbonQuantity, energyQuantity, formatCount, formatShare, numberFormat, quantityText, waterQuantity } from '../display';
 import { BUDGET_FULL, BUDGET_NEAR, MAX_BUDGET_KWH, budgetLevel, type BudgetLevel, type BudgetSetting } from '../domain/budget';
 import { t, tn } from '../i18n/t';
-import type { ChatCost, PeriodSpan } from '../ledger/insights';
+import type { ChatCost, PeriodSpan } from '../ledger/period-figures';
 import { SITES, SITE_LABELS } from '../sites';
 import { conversationUrl } from '../sites/conversation-url';
 import type { PeriodKey } from './view';

@@ -1,5 +1,5 @@
 /**
- * ledger/import: a ledger file (import-file.ts) merged into the ledger, all or nothing.
+ * ledger/import: a ledger file (read-ledger-file.ts) merged into the ledger, all or nothing.
  *
  * - Turns merge by turnId: a turn the ledger holds stays as it is, so a file imported twice adds
  *   nothing the second time. New turns go into the day they were counted under, with the region,
@@ -20,7 +20,7 @@ import { decodeEntries } from '../storage/day-turns';
 import { monthOf } from '../storage/days';
 import { queueWrite } from '../storage/write-queue';
 import type { LedgerContext } from './context';
-import { readLedgerFile, type LedgerFile } from './import-file';
+import { readLedgerFile, type LedgerFile } from './read-ledger-file';
 import { beginLedgerChanges } from './rewrite-day';
 import { commit, readDay, readIndex, readMonth } from './store';
 import { groupKey, modelGroup, toRow } from './totals';

@@ -1,6 +1,6 @@
 /**
  * The arithmetic of history share, the new-chat saving, the what-if figure and the period change
- * (src/core/insights.ts), worked by hand from the formula in docs/methodology.md:
+ * (src/core/what-if.ts), worked by hand from the formula in docs/methodology.md:
  * energy = rate × (0.5 × input + 1.5 × output) / 1,000 Wh.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,9 +13,9 @@ import {
   smallestModelStep,
   whatIf,
   type ComputedTurn,
-} from '../../../src/core/insights';
+} from '../../../src/core/what-if';
 import { MODELS, findModel, type ModelRow } from '../../../src/core/tables';
-import { readRepoFile, section, text } from './markdown';
+import { readRepoFile, section, text } from '../support/markdown';
 
 /** alpha-4o: 3.5 Wh per 1,000 tokens; global-avg: 475 g/kWh, 1.8 L/kWh. */
 function turn(over: Partial<ComputedTurn> & Pick<ComputedTurn, 'promptTokens' | 'inputTokens' | 'outputTokens'>): ComputedTurn {

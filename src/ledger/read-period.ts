@@ -11,7 +11,7 @@ import { decodeEntries, isDayTurns } from '../storage/day-turns';
 import { FALLBACKS } from '../storage/fallbacks';
 import { daysEndingAt, monthOf } from '../storage/days';
 import { ITEM_KEYS, bareKey, monthTotalsKey, type StorageKey } from '../storage/layout';
-import { answersInTotals, costliestChats, daysOfPeriod, periodChange, type ChatCost, type PeriodChange, type PeriodSpan } from './insights';
+import { answersInTotals, costliestChats, daysOfPeriod, periodChange, type ChatCost, type PeriodChange, type PeriodSpan } from './period-figures';
 import { answersIn } from '../domain/image-records';
 
 export interface PeriodData {

@@ -3,7 +3,7 @@
  * host URL, with the streaming script (test/fixtures/sites/stream.js), and the texts of the
  * messages already on the page, which the extension must count as the conversation's history.
  */
-import { streamingFixture } from '../support/chat-pages';
+import { streamingFixture } from './chat-pages';
 
 export interface ChatFixture {
   site: string;

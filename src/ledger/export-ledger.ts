@@ -2,7 +2,7 @@
 import type { ExportFile } from '../domain/popup';
 import { decodeEntries } from '../storage/day-turns';
 import { localDay } from '../storage/days';
-import { toCsv, toJson, type DayEntries } from './export-format';
+import { toCsv, toJson, type DayEntries } from './write-ledger-file';
 import { readDay, readIndex, readMonth } from './store';
 
 async function readAllDays(): Promise<DayEntries[]> {

@@ -1,0 +1,86 @@
+/**
+ * Pruning across worker restarts: the browser stops an idle worker (Chrome after about 30 s) and
+ * starts it again for the next message or alarm, so a timer set at start may never fire. Here the
+ * real worker (startWorker) is started again and again over months on the fake browser: each start
+ * takes one turn of a new conversation from a chat tab, then the due alarms fire as the browser
+ * fires them. The stored conversations must stay bounded by the last 30 days' ones.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CONVERSATION_MAX_AGE_MS } from '../../../src/counting/conversations';
+import type { MessageResult } from '../../../src/messaging/messaging';
+import { PRUNE_ALARM } from '../../../src/worker/alarms';
+import { startWorker } from '../../../src/worker/start';
+import { completedTurn } from '../support/completed-turn';
+import { resetBrowser } from '../support/ledger';
+
+const DAY_MS = 86_400_000;
+const TAB = 'https://chatgpt.com/c/any';
+
+/** The worker stops: its listeners go; storage and the alarms it created stay (the browser keeps them). */
+function stopWorker(): void {
+  fakeBrowser.runtime.resetState();
+  fakeBrowser.alarms.onAlarm.removeAllListeners();
+}
+
+/** As the browser fires alarms: each one due fires once; a periodic one is set again a period on, a one-off is cleared. */
+async function fireDueAlarms(now: number): Promise<string[]> {
+  const due = (await fakeBrowser.alarms.getAll()).filter((a) => a.scheduledTime <= now);
+  for (const alarm of due) {
+    if (alarm.periodInMinutes)
+      await fakeBrowser.alarms.create(alarm.name, { when: now + alarm.periodInMinutes * 60_000, periodInMinutes: alarm.periodInMinutes });
+    else await fakeBrowser.alarms.clear(alarm.name);
+    await fakeBrowser.alarms.onAlarm.trigger(alarm);
+  }
+  return due.map((a) => a.name);
+}
+
+/** A turn of a new conversation, sent from a ChatGPT tab; settles with the worker's answer. */
+function sendTurn(n: number, now: number): Promise<MessageResult<unknown>> {
+  const data = completedTurn({ conversationId: `conv-${n}`, turnId: `a${n}`, promptId: `u${n}`, finishedAt: now });
+  return new Promise((resolve) => {
+    void fakeBrowser.runtime.onMessage.trigger({ type: 'turn/completed', data }, { url: TAB, tab: { id: 7, url: TAB } as never }, (answer: unknown) =>
+      resolve(answer as MessageResult<unknown>),
+    );
+  });
+}
+
+const storedConversations = async () => Object.keys(await fakeBrowser.storage.local.get(null)).filter((k) => k.startsWith('conversation:') && !k.endsWith('$'));
+
+beforeEach(() => {
+  resetBrowser();
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  stopWorker();
+  vi.useRealTimers();
+  resetBrowser();
+});
+
+describe('pruning stored conversations', () => {
+  it('keeps them bounded across many worker restarts: it runs on an alarm the restarts do not move', { timeout: 120_000 }, async () => {
+    const RESTARTS_PER_DAY = 2;
+    const DAYS = 70;
+    const liveDays = CONVERSATION_MAX_AGE_MS / DAY_MS;
+    // Conversations untouched for 30 days go at the next daily pruning: at most a day and a restart later.
+    const bound = (liveDays + 2) * RESTARTS_PER_DAY;
+    let now = Date.UTC(2026, 0, 1, 9, 0);
+    const fired: string[] = [];
+    let most = 0;
+    for (let n = 0; n < DAYS * RESTARTS_PER_DAY; n++) {
+      vi.setSystemTime(now);
+      startWorker();
+      await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(PRUNE_ALARM)).toBeDefined(), { interval: 5 });
+      expect(await sendTurn(n, now)).toMatchObject({ ok: true, value: { ok: true, turnId: `a${n}` } });
+      fired.push(...(await fireDueAlarms(now)));
+      await vi.waitFor(async () => expect((await storedConversations()).length).toBeLessThanOrEqual(bound), { interval: 5 });
+      most = Math.max(most, (await storedConversations()).length);
+      stopWorker();
+      now += DAY_MS / RESTARTS_PER_DAY;
+    }
+    // About one pruning a day, whatever the number of starts; and far fewer stored than counted.
+    expect(fired.filter((name) => name === PRUNE_ALARM).length).toBeGreaterThanOrEqual(DAYS - 1);
+    expect(most).toBeGreaterThan(liveDays * RESTARTS_PER_DAY);
+    expect(DAYS * RESTARTS_PER_DAY).toBeGreaterThan(2 * bound);
+  });
+});
