@@ -3,7 +3,7 @@
  * what the app is built from (AppDeps), and the router factory each resource
  * uses. Routes and middleware import this module, never app.ts.
  */
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { ServiceMetrics } from './metrics';
 import type { Store, StoredApiKey } from './store/store';
@@ -44,5 +44,5 @@ export type AppEnv = {
   };
 };
 
-/** A resource's sub-app, mounted by createApp with app.route(). */
-export const createRouter = (): Hono<AppEnv> => new Hono<AppEnv>();
+/** A resource's sub-app, mounted by createApp with app.route(); its routes are documented as they are declared. */
+export const createRouter = (): OpenAPIHono<AppEnv> => new OpenAPIHono<AppEnv>();
