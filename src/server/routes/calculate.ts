@@ -108,7 +108,7 @@ async function meter<T>(c: Context<MeterEnv>, valid: Calculation, route: Metered
       resetSeconds: period.resetSeconds,
       resetAt: period.resetAt.getTime(),
       now,
-      deadline: Date.now() + deps.storeTimeoutMs,
+      deadline: Date.now() + deps.config.storeTimeoutMs,
     });
 
     switch (outcome.kind) {
