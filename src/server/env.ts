@@ -35,6 +35,8 @@ export type AppEnv = {
     apiKey: StoredApiKey;
     /** The parsed JSON body and its bytes, set by the jsonBody middleware. */
     jsonBody: { value: unknown; bytes: Uint8Array };
+    /** The request's Idempotency-Key (null without one), set by the metered routes' header check. */
+    idempotencyKey: string | null;
   };
 };
 

@@ -65,11 +65,9 @@ const V1_CALCULATE: MeteredRoute<V1Calculation> = {
   figures: (v) => ({ model: v.model, energyKwh: v.energy_kwh, carbonGco2e: v.carbon_gco2e, waterLiters: v.water_liters }),
 };
 
-type MeterEnv = AppEnv & { Variables: { idempotencyKey: string | null } };
-
 /** The Idempotency-Key header, checked before the body's fields (400 BAD_REQUEST when malformed). */
 const idempotencyHeader =
-  (baseUrl: string): MiddlewareHandler<MeterEnv> =>
+  (baseUrl: string): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const idempotency = readIdempotencyKey(c.req.header('idempotency-key'));
     if (!idempotency.ok) return problemResponse('BAD_REQUEST', idempotency.detail, baseUrl);
@@ -85,7 +83,7 @@ const idempotencyHeader =
  * the answer recorded under the key. A store failure or timeout is thrown (503 STORE_UNAVAILABLE, nothing
  * charged).
  */
-async function meter<T>(c: Context<MeterEnv>, valid: Calculation, route: MeteredRoute<T>, deps: AppDeps): Promise<Response> {
+async function meter<T>(c: Context<AppEnv>, valid: Calculation, route: MeteredRoute<T>, deps: AppDeps): Promise<Response> {
   const { baseUrl } = deps.config;
   const body = c.get('jsonBody');
   const idempotencyKey = c.get('idempotencyKey');
@@ -178,11 +176,7 @@ const invalidRequest =
 /** POST /calculate of version 2 (mounted at /api/v2): a metered calculation. */
 export function calculateV2Routes(deps: AppDeps) {
   const route = calculateRoute(deps, 'Compute one footprint (version 2).', Documented.CalculationRequest, Documented.CalculationResponse);
-  return createRouter().openapi(
-    route,
-    async (c) => asDocumented(await meter(c as unknown as Context<MeterEnv>, c.req.valid('json'), V2_CALCULATE, deps)),
-    invalidRequest(deps.config.baseUrl),
-  );
+  return createRouter().openapi(route, async (c) => asDocumented(await meter(c, c.req.valid('json'), V2_CALCULATE, deps)), invalidRequest(deps.config.baseUrl));
 }
 
 /** POST /calculate of version 1 (mounted at /api/v1): unchanged, the same keys and quota as version 2. */
@@ -193,9 +187,5 @@ export function calculateV1Routes(deps: AppDeps) {
     Documented.V1Request,
     Documented.V1Response,
   );
-  return createRouter().openapi(
-    route,
-    async (c) => asDocumented(await meter(c as unknown as Context<MeterEnv>, c.req.valid('json'), V1_CALCULATE, deps)),
-    invalidRequest(deps.config.baseUrl),
-  );
+  return createRouter().openapi(route, async (c) => asDocumented(await meter(c, c.req.valid('json'), V1_CALCULATE, deps)), invalidRequest(deps.config.baseUrl));
 }
