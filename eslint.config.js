@@ -42,7 +42,7 @@ const LAYER_RULES = [
     allow: {
       // src/methodology/render.ts turns docs/methodology.md into HTML for the extension's page and GET /methodology alike.
       folders: ['src/server', 'src/core', 'data', 'src/methodology/render'],
-      packages: ['hono', '@hono/node-server', 'better-sqlite3', 'ioredis', 'pino', 'prom-client', 'zod'],
+      packages: ['hono', '@hono/node-server', '@hono/zod-openapi', 'better-sqlite3', 'ioredis', 'pino', 'prom-client', 'zod'],
       builtins: true,
       what: 'outside the service, src/core, data/, the methodology renderer and the service packages',
     },

@@ -82,7 +82,7 @@ async function main(): Promise<number> {
   let store: Store | undefined;
   try {
     const config = loadConfig();
-    store = await openStore(config, { timeoutMs: config.storeTimeoutMs, idempotencyTtlS: config.idempotencyTtlS, usageMonths: config.usageMonths });
+    store = await openStore(config, config);
     await run(store, process.argv.slice(2));
     return 0;
   } catch (error) {

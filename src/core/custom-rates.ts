@@ -18,7 +18,6 @@ export interface CustomRateRow {
 }
 
 export const CUSTOM_RATES: readonly CustomRateRow[] = ratesData.rates;
-export const CUSTOM_RATES_AS_OF: string = ratesData.as_of;
 
 const byId = new Map(CUSTOM_RATES.map((r) => [r.id, r]));
 

@@ -23,7 +23,6 @@ export interface ReasoningSpeedSource {
 
 export const REASONING_SPEEDS: readonly ReasoningSpeedRow[] = speedsData.speeds;
 export const REASONING_SPEED_SOURCES: readonly ReasoningSpeedSource[] = speedsData.sources;
-export const REASONING_SPEEDS_AS_OF: string = speedsData.as_of;
 
 const speedIndex = new Map(REASONING_SPEEDS.map((row) => [row.family, row]));
 

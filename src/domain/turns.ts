@@ -41,7 +41,6 @@ export const ReasoningShownSchema = z.object({
   summaryOnly: z.boolean(),
   durationLabel: z.string().max(MESSAGE_LIMITS.labelChars).nullable(),
 });
-export type ReasoningShown = z.infer<typeof ReasoningShownSchema>;
 
 export const ImageKeysSchema = z.array(z.string().min(1).max(MESSAGE_LIMITS.idChars)).max(64);
 

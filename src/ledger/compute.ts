@@ -1,5 +1,5 @@
 /** A counted turn -> a ledger entry, through the shared core (locally) or the service's answer (remote). */
-import { calculate, resolveRegion, type CalculationResponse, type CoreError, type Result } from '../core';
+import { footprint, footprintOfEnergy, parseCalculation, resolveRegion, type CalculationResponse, type CoreError, type Result } from '../core';
 import type { ComputedBy, LedgerEntry } from '../domain/ledger';
 import { imagesTurnId } from '../domain/image-records';
 import { calculationBody, type RemoteRequest } from '../domain/remote';
@@ -62,7 +62,7 @@ export function imagesRequestFor(images: CountedTurn, settings: Settings): Remot
 function entry(
   turn: CountedTurn,
   req: RemoteRequest,
-  r: Pick<CalculationResponse, 'energy_kwh' | 'carbon_gco2e' | 'water' | 'region'>,
+  r: Pick<CalculationResponse, 'energy_kwh' | 'carbon_gco2e' | 'region'> & { water: Pick<CalculationResponse['water'], 'liters' | 'stress_level'> },
   computedBy: ComputedBy,
   plan: string,
 ): LedgerEntry {
@@ -91,22 +91,23 @@ function entry(
   };
 }
 
-/** Computes with the core. A turn with no tokens at all costs nothing (the core rejects a zero total). */
+/** Computes with the core. A turn with no tokens at all costs nothing (the core rejects a zero total): its region's zero footprint. */
 export function computeLocally(turn: CountedTurn, req: RemoteRequest, computedBy: ComputedBy = 'local'): Result<LedgerEntry, CoreError> {
   if (req.input_tokens + req.output_tokens === 0) {
     const region = resolveRegion(req.region);
     if (!region) return { ok: false, error: { status: 400, code: 'INVALID_REGION', message: `Unknown region ${req.region}.` } };
-    const zero = {
+    const zero = footprintOfEnergy(0, region.row);
+    const priced = {
       region: region.row.key,
-      energy_kwh: 0,
-      carbon_gco2e: 0,
-      water: { liters: 0, stress_level: region.row.stress_level, wue_liters_per_kwh: 0, note: '' },
+      energy_kwh: zero.energy_kwh,
+      carbon_gco2e: zero.carbon_gco2e,
+      water: { liters: zero.water_liters, stress_level: region.row.stress_level },
     };
-    return { ok: true, value: entry(turn, req, zero, computedBy, 'local') };
+    return { ok: true, value: entry(turn, req, priced, computedBy, 'local') };
   }
-  const result = calculate(calculationBody(req), { plan: 'local' });
-  if (!result.ok) return result;
-  return { ok: true, value: entry(turn, req, result.value, computedBy, 'local') };
+  const valid = parseCalculation(calculationBody(req));
+  if (!valid.ok) return valid;
+  return { ok: true, value: entry(turn, req, footprint(valid.value, { plan: 'local' }), computedBy, 'local') };
 }
 
 export function entryFromRemote(turn: CountedTurn, req: RemoteRequest, response: CalculationResponse): LedgerEntry {

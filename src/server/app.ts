@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { createRouter, type AppDeps, type AppEnv } from './env';
@@ -6,7 +6,8 @@ import { allowMethods } from './middleware/allow-methods';
 import { observe } from './middleware/observe';
 import { corsForClients, requestHeaders, securityHeaders } from './middleware/response-headers';
 import { internalErrorResponse, problemResponse, storeUnavailableResponse } from './problem';
-import { calculateRoutes } from './routes/calculate';
+import { openApiDocument } from './openapi';
+import { calculateV1Routes, calculateV2Routes } from './routes/calculate';
 import { catalogRoutes } from './routes/catalog';
 import { metaRoutes } from './routes/meta';
 import { metricsRoutes } from './routes/metrics';
@@ -20,10 +21,10 @@ const CLIENT_CLOSED = 499;
 
 /**
  * The service as one Hono app: request id, log line and metrics, security headers and CORS as
- * middleware, then one sub-app per resource; the core does the calculating. Errors become
- * problem+json in onError.
+ * middleware, then one sub-app per resource, mounted under its version; the core does the calculating.
+ * Errors become problem+json in onError.
  */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const { baseUrl, corsOrigins } = deps.config;
   const app = createRouter();
   app.use(requestId({ limitLength: 128 }));
@@ -32,18 +33,24 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(securityHeaders());
   app.use(corsForClients(corsOrigins));
 
-  app.route('/', catalogRoutes());
-  app.route('/', calculateRoutes(deps));
-  app.route('/', usageRoutes(deps));
-  app.route('/', metaRoutes(deps));
+  app.route('/api/v2', createRouter().route('/', catalogRoutes()).route('/', calculateV2Routes(deps)).route('/', usageRoutes(deps)));
+  app.route('/api/v1', calculateV1Routes(deps));
+  app.route(
+    '/',
+    metaRoutes(deps, () => openApiDocument(app, baseUrl)),
+  );
   app.route('/', metricsRoutes(deps));
   allowMethods(app, baseUrl);
 
   app.notFound(() => problemResponse('NOT_FOUND', `No such resource. See ${baseUrl}/openapi.json.`, baseUrl));
   app.onError((error, c) => {
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED });
-    // Middleware (bearer-auth) answers by throwing: its response is a problem+json already.
-    if (error instanceof HTTPException) return error.getResponse();
+    // Middleware (bearer-auth) answers by throwing: its response is a problem+json already. The body validator's
+    // media type gate throws a bare 415.
+    if (error instanceof HTTPException) {
+      if (error.status !== 415) return error.getResponse();
+      return problemResponse('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON in UTF-8 with Content-Type: application/json.', baseUrl);
+    }
     if (error instanceof StoreUnavailable) {
       deps.metrics.storeErrors.inc({ store: deps.store.kind });
       deps.logger.error({ req_id: c.get('requestId'), err: error }, 'store unavailable');

@@ -90,6 +90,9 @@ export const ConfigSchema = z.object({
 
 export type ServiceConfig = z.output<typeof ConfigSchema>;
 
+/** Every setting at its default: the schema's own defaults, written once there. */
+export const CONFIG_DEFAULTS: ServiceConfig = ConfigSchema.parse({});
+
 /** The environment variable of each setting. */
 export const ENV_NAMES: Readonly<Record<keyof ServiceConfig, string>> = {
   port: 'PORT',

@@ -3,28 +3,22 @@
  * what the app is built from (AppDeps), and the router factory each resource
  * uses. Routes and middleware import this module, never app.ts.
  */
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
+import type { ServiceConfig } from './config';
 import type { ServiceMetrics } from './metrics';
 import type { Store, StoredApiKey } from './store/store';
 
-export interface AppConfig {
+/** The service's settings as the app reads them: the base URL resolved (the listening address by default) and the methodology page rendered. */
+export type AppConfig = ServiceConfig & {
   /** Public base URL without a trailing slash; methodology_url and problem types hang off it. */
   baseUrl: string;
-  corsOrigins: readonly string[];
   /** The page served at GET /methodology, rendered once at start. */
   methodologyHtml: string;
-  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
-  metricsToken?: string;
-  /** Behind a reverse proxy: log the client address from the last X-Forwarded-For entry. */
-  trustProxy: boolean;
-  /** How many UTC months of usage figures are kept, the current one included. */
-  usageMonths: number;
-}
+};
 
 export interface AppDeps {
   store: Store;
-  storeTimeoutMs: number;
   config: AppConfig;
   clock: () => Date;
   metrics: ServiceMetrics;
@@ -41,8 +35,10 @@ export type AppEnv = {
     apiKey: StoredApiKey;
     /** The parsed JSON body and its bytes, set by the jsonBody middleware. */
     jsonBody: { value: unknown; bytes: Uint8Array };
+    /** The request's Idempotency-Key (null without one), set by the metered routes' header check. */
+    idempotencyKey: string | null;
   };
 };
 
-/** A resource's sub-app, mounted by createApp with app.route(). */
-export const createRouter = (): Hono<AppEnv> => new Hono<AppEnv>();
+/** A resource's sub-app, mounted by createApp with app.route(); its routes are documented as they are declared. */
+export const createRouter = (): OpenAPIHono<AppEnv> => new OpenAPIHono<AppEnv>();

@@ -5,7 +5,7 @@ export function monthKey(now: Date): string {
   return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-const MONTH_KEY = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const MONTH_KEY = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** The first instant of a `YYYY-MM` month, or null when `text` is not one. */
 export function monthStart(text: string): Date | null {

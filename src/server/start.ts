@@ -4,20 +4,20 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { createApp } from './app';
-import type { ServiceConfig } from './config';
+import { CONFIG_DEFAULTS, type ServiceConfig } from './config';
 import { silentLog, type ServiceLog } from './log';
 import { methodologyPage } from './methodology-page';
 import { createMetrics } from './metrics';
 import { internalErrorResponse, problemBody, problemResponse, PROBLEM_CONTENT_TYPE } from './problem';
 import { openStore } from './store/open';
-import { DEFAULT_STORE_TIMEOUT_MS, DEFAULT_USAGE_MONTHS, withTimeout, type Store } from './store/store';
+import { withTimeout, type Store } from './store/store';
 
 export { createApiKey } from './store/api-keys';
 export type { Store } from './store/store';
 
 /**
- * The settings of ServiceConfig, each optional (port default 0: any free port; dbPath default ':memory:', a
- * throwaway store, unless a Redis store is named), and what an embedding process may add.
+ * The settings of ServiceConfig, each optional (default: CONFIG_DEFAULTS, except EMBEDDED's), and what an
+ * embedding process may add.
  */
 export type StartOptions = Partial<Omit<ServiceConfig, 'logLevel'>> & {
   /** An open store to use (embedding); the service closes it when it stops. Default: opened from the settings. */
@@ -38,7 +38,8 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/** Embedded (tests, another process), the service takes any free port and a throwaway store unless told otherwise. */
+const EMBEDDED = { port: 0, dbPath: ':memory:' } as const;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const MAX_HEADER_BYTES = 16 * 1024;
 /** After a stop: keep-alive connections may still bring a request (answered with Connection: close) this long. */
@@ -74,22 +75,17 @@ function answerClientErrors(server: Server, baseUrl: () => string): void {
 
 /** Starts the service in this process; used by `npm run serve` and by tests. */
 export async function startService(opts: StartOptions = {}): Promise<RunningService> {
-  const host = opts.host ?? '127.0.0.1';
-  const log = opts.log ?? silentLog();
-  const storeTimeoutMs = opts.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  const usageMonths = opts.usageMonths ?? DEFAULT_USAGE_MONTHS;
-  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const methodologyHtml = await methodologyPage(opts.methodologyPath);
-  const store = opts.store
-    ? withTimeout(opts.store, storeTimeoutMs)
-    : await openStore(
-        { dbPath: opts.dbPath ?? ':memory:', redisUrl: opts.redisUrl, redisClusterNodes: opts.redisClusterNodes },
-        { timeoutMs: storeTimeoutMs, idempotencyTtlS: opts.idempotencyTtlS, usageMonths, now: opts.now },
-      );
+  const { store: embeddedStore, maxConnections, now, methodologyPath, log: givenLog, ...given } = opts;
+  const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  const settings: ServiceConfig = { ...CONFIG_DEFAULTS, ...EMBEDDED, ...set };
+  const { host, storeTimeoutMs, requestTimeoutMs } = settings;
+  const log = givenLog ?? silentLog();
+  const methodologyHtml = await methodologyPage(methodologyPath);
+  const store = embeddedStore ? withTimeout(embeddedStore, storeTimeoutMs) : await openStore(settings, { ...settings, now });
   const metrics = createMetrics(store.kind);
   // The default base URL depends on the port picked, so the app is built once the server listens.
   let fetch: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-  let baseUrl = opts.baseUrl ?? '';
+  let baseUrl = settings.baseUrl ?? '';
   // A URL or Host header the adapter cannot make a Request of never reaches the app: answered, counted and logged here.
   const malformed = (error: unknown) => {
     const requestId = randomUUID();
@@ -113,27 +109,19 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     },
     getRequestListener((request, env) => fetch(request, env), { errorHandler: malformed }),
   );
-  server.maxConnections = opts.maxConnections ?? 10_000;
+  server.maxConnections = maxConnections ?? 10_000;
   answerClientErrors(server, () => baseUrl);
   try {
     const info = await new Promise<AddressInfo>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(opts.port ?? 0, host, () => resolve(server.address() as AddressInfo));
+      server.listen(settings.port, host, () => resolve(server.address() as AddressInfo));
     });
     const url = `http://${displayHost(host)}:${info.port}`;
-    baseUrl = (opts.baseUrl ?? url).replace(/\/+$/, '');
+    baseUrl = (settings.baseUrl ?? url).replace(/\/+$/, '');
     const app = createApp({
       store,
-      storeTimeoutMs,
-      clock: opts.now ?? (() => new Date()),
-      config: {
-        baseUrl,
-        corsOrigins: opts.corsOrigins ?? [],
-        methodologyHtml,
-        metricsToken: opts.metricsToken,
-        trustProxy: opts.trustProxy ?? false,
-        usageMonths,
-      },
+      clock: now ?? (() => new Date()),
+      config: { ...settings, baseUrl, methodologyHtml },
       metrics,
       logger: log.logger,
     });

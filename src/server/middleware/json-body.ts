@@ -70,6 +70,8 @@ export function jsonBody(baseUrl: string): MiddlewareHandler<AppEnv> {
     if (!body.ok) c.res = problemResponse(body.code, body.detail, baseUrl);
     else {
       c.set('jsonBody', { value: body.value, bytes: body.bytes });
+      // The route's body validator reads c.req.json(): from this cache, so the body is parsed once, here.
+      c.req.bodyCache.json = body.value;
       await next();
     }
   };

@@ -1,12 +1,25 @@
-import type { Context, Hono } from 'hono';
-import { calculate, calculateV1, findPlan, type CalculationResponse, type Result, type V1Calculation, type V1Response } from '../../core';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { z, ZodError } from 'zod';
+import {
+  footprint,
+  footprintV1,
+  requestError,
+  type CalculateOptions,
+  type Calculation,
+  type CalculationResponse,
+  type V1Calculation,
+  type V1Response,
+} from '../../core';
 import { createRouter, type AppDeps, type AppEnv } from '../env';
 import { readIdempotencyKey, requestFingerprint } from '../idempotency';
 import { apiKey, unauthorized } from '../middleware/api-key';
 import { jsonBody } from '../middleware/json-body';
+import { asDocumented, BEARER_AUTH, calculateResponses, Documented, json } from '../openapi';
 import { problemResponse } from '../problem';
 import { monthKey, quotaState, rateLimitHeaders } from '../quota';
-import { activeKey } from '../store/api-keys';
+import { activeKey, planOf } from '../store/api-keys';
 import type { MeterOutcome, StoredApiKey, UsageFigures } from '../store/store';
 
 /** The month's quota as an answer shows it. */
@@ -16,29 +29,26 @@ interface Quota {
   resetAt: Date;
 }
 
-/** A metered endpoint: how it computes, and how its 200 body is written from the core's result. */
+/** A metered endpoint: how it prices a checked request, and how its 200 body is written from the core's answer. */
 interface MeteredRoute<T> {
-  path: string;
   /** Tells this endpoint's requests apart in Idempotency-Key fingerprints. */
   fingerprintTag: string;
-  compute(body: unknown, options: { plan: string; methodologyUrl: string }): Result<T>;
+  compute(valid: Calculation, options: CalculateOptions): T;
   render(value: T, quota: Quota): unknown;
   /** What the calculation adds to its key's month. */
   figures(value: T): UsageFigures;
 }
 
 const V2_CALCULATE: MeteredRoute<CalculationResponse> = {
-  path: '/api/v2/calculate',
   fingerprintTag: 'v2:',
-  compute: calculate,
+  compute: footprint,
   render: (v) => v,
   figures: (v) => ({ model: v.model, energyKwh: v.energy_kwh, carbonGco2e: v.carbon_gco2e, waterLiters: v.water.liters }),
 };
 
 const V1_CALCULATE: MeteredRoute<V1Calculation> = {
-  path: '/api/v1/calculate',
   fingerprintTag: 'v1:',
-  compute: calculateV1,
+  compute: footprintV1,
   // The core's calculation with `rate_limit` in its documented place.
   render: (v, quota): V1Response => ({
     model: v.model,
@@ -55,53 +65,59 @@ const V1_CALCULATE: MeteredRoute<V1Calculation> = {
   figures: (v) => ({ model: v.model, energyKwh: v.energy_kwh, carbonGco2e: v.carbon_gco2e, waterLiters: v.water_liters }),
 };
 
+/** The Idempotency-Key header, checked before the body's fields (400 BAD_REQUEST when malformed). */
+const idempotencyHeader =
+  (baseUrl: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const idempotency = readIdempotencyKey(c.req.header('idempotency-key'));
+    if (!idempotency.ok) return problemResponse('BAD_REQUEST', idempotency.detail, baseUrl);
+    c.set('idempotencyKey', idempotency.key);
+    await next();
+  };
+
 /**
- * One metered calculation, in the service's order: the body (413, 415, 400 JSON) and the key (401) are
- * checked by middleware; then the Idempotency-Key header and the core's validation (400, costs nothing,
- * stores nothing), then the store's one atomic step: a repeat of an earlier Idempotency-Key is answered
- * from its record (422 if the body differs), otherwise one unit of the month's quota is taken (429 when
- * used up) and the answer recorded under the key. A store failure or timeout is thrown (503
- * STORE_UNAVAILABLE, nothing charged).
+ * One metered calculation, in the service's order: the body (413, 415, 400 JSON), the key (401) and the
+ * Idempotency-Key header are checked by middleware, the request by its schema (400, costs nothing, stores
+ * nothing); then the store's one atomic step: a repeat of an earlier Idempotency-Key is answered from its
+ * record (422 if the body differs), otherwise one unit of the month's quota is taken (429 when used up) and
+ * the answer recorded under the key. A store failure or timeout is thrown (503 STORE_UNAVAILABLE, nothing
+ * charged).
  */
-async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDeps): Promise<Response> {
+async function meter<T>(c: Context<AppEnv>, valid: Calculation, route: MeteredRoute<T>, deps: AppDeps): Promise<Response> {
   const { baseUrl } = deps.config;
   const body = c.get('jsonBody');
+  const idempotencyKey = c.get('idempotencyKey');
+  const label = routePath(c);
   let key: StoredApiKey = c.get('apiKey');
-
-  const idempotency = readIdempotencyKey(c.req.header('idempotency-key'));
-  if (!idempotency.ok) return problemResponse('BAD_REQUEST', idempotency.detail, baseUrl);
 
   // A changed plan makes the store answer 'stale': look the key up again and decide again, once.
   for (let attempt = 0; ; attempt++) {
-    const plan = findPlan(key.plan);
-    if (!plan) throw new Error(`key ${key.id} has plan ${key.plan}, which is not in data/plans.json`);
-    const result = route.compute(body.value, { plan: plan.key, methodologyUrl: `${baseUrl}/methodology` });
-    if (!result.ok) return problemResponse(result.error.code, result.error.message, baseUrl);
-
+    const plan = planOf(key);
+    const value = route.compute(valid, { plan: plan.key, methodologyUrl: `${baseUrl}/methodology` });
     const now = deps.clock();
     const period = quotaState(plan.requests_per_month, 0, now);
     const outcome: MeterOutcome = await deps.store.meter({
       key,
       monthKey: monthKey(now),
       limit: plan.requests_per_month,
-      idempotency: idempotency.key === null ? null : { key: idempotency.key, fingerprint: requestFingerprint(route.fingerprintTag, body.bytes) },
-      value: JSON.stringify(result.value),
-      figures: route.figures(result.value),
+      idempotency: idempotencyKey === null ? null : { key: idempotencyKey, fingerprint: requestFingerprint(route.fingerprintTag, body.bytes) },
+      value: JSON.stringify(value),
+      figures: route.figures(value),
       resetSeconds: period.resetSeconds,
       resetAt: period.resetAt.getTime(),
       now,
-      deadline: Date.now() + deps.storeTimeoutMs,
+      deadline: Date.now() + deps.config.storeTimeoutMs,
     });
 
     switch (outcome.kind) {
       case 'charged': {
         const quota = { limit: outcome.limit, remaining: Math.max(0, outcome.limit - outcome.used), resetAt: period.resetAt };
-        return c.json(route.render(result.value, quota), 200, rateLimitHeaders({ ...quota, resetSeconds: period.resetSeconds }));
+        return c.json(route.render(value, quota), 200, rateLimitHeaders({ ...quota, resetSeconds: period.resetSeconds }));
       }
       case 'replay': {
         const r = outcome.record;
         const quota = { limit: r.limit, remaining: Math.max(0, r.limit - r.used), resetAt: new Date(r.resetAt) };
-        deps.metrics.replays.inc({ route: route.path });
+        deps.metrics.replays.inc({ route: label });
         return c.json(route.render(JSON.parse(r.value) as T, quota), 200, {
           ...rateLimitHeaders({ ...quota, resetSeconds: r.resetSeconds }),
           'Idempotent-Replayed': 'true',
@@ -109,7 +125,7 @@ async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDep
       }
       case 'refused': {
         const q = quotaState(outcome.limit, outcome.used, now);
-        deps.metrics.quotaRefusals.inc({ route: route.path });
+        deps.metrics.quotaRefusals.inc({ route: label });
         return problemResponse(
           'RATE_LIMIT_EXCEEDED',
           `The ${plan.label} plan allows ${plan.requests_per_month} requests per calendar month (UTC); this month's are used up. The quota resets at ${q.resetAt.toISOString()}.`,
@@ -134,11 +150,42 @@ async function meter<T>(c: Context<AppEnv>, route: MeteredRoute<T>, deps: AppDep
   }
 }
 
-/** POST /api/v2/calculate and /api/v1/calculate: metered calculations. */
-export function calculateRoutes(deps: AppDeps): Hono<AppEnv> {
-  const router = createRouter();
-  const body = jsonBody(deps.config.baseUrl);
-  const key = apiKey(deps);
-  for (const route of [V2_CALCULATE, V1_CALCULATE] as MeteredRoute<unknown>[]) router.post(route.path, body, key, (c) => meter(c, route, deps));
-  return router;
+/** The route of a metered calculation: its request schema is the validator and the document's request body. */
+function calculateRoute(deps: AppDeps, summary: string, schema: z.ZodType<Calculation>, ok: z.ZodType) {
+  const { baseUrl } = deps.config;
+  return createRoute({
+    method: 'post',
+    path: '/calculate',
+    summary,
+    security: BEARER_AUTH,
+    middleware: [jsonBody(baseUrl), apiKey(deps), idempotencyHeader(baseUrl)] as const,
+    request: { body: { required: true, content: json(schema) } },
+    responses: calculateResponses(ok),
+  });
+}
+
+/** An invalid request: the specification's code and message of its first fault (400, costs nothing). */
+const invalidRequest =
+  (baseUrl: string) =>
+  (result: { success: true } | { success: false; error: ZodError }): undefined => {
+    if (result.success) return undefined;
+    const error = requestError(result.error);
+    return asDocumented(problemResponse(error.code, error.message, baseUrl));
+  };
+
+/** POST /calculate of version 2 (mounted at /api/v2): a metered calculation. */
+export function calculateV2Routes(deps: AppDeps) {
+  const route = calculateRoute(deps, 'Compute one footprint (version 2).', Documented.CalculationRequest, Documented.CalculationResponse);
+  return createRouter().openapi(route, async (c) => asDocumented(await meter(c, c.req.valid('json'), V2_CALCULATE, deps)), invalidRequest(deps.config.baseUrl));
+}
+
+/** POST /calculate of version 1 (mounted at /api/v1): unchanged, the same keys and quota as version 2. */
+export function calculateV1Routes(deps: AppDeps) {
+  const route = calculateRoute(
+    deps,
+    'Compute one footprint (version 1, unchanged). Same keys and quota as version 2.',
+    Documented.V1Request,
+    Documented.V1Response,
+  );
+  return createRouter().openapi(route, async (c) => asDocumented(await meter(c, c.req.valid('json'), V1_CALCULATE, deps)), invalidRequest(deps.config.baseUrl));
 }

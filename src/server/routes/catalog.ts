@@ -1,9 +1,17 @@
-import type { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { catalog } from '../../core';
-import { createRouter, type AppEnv } from '../env';
+import { createRouter } from '../env';
+import { Documented, json } from '../openapi';
 
-/** GET /api/v2/calculate: the models, regions and version 1 grid keys (no key needed, not metered). */
-export function catalogRoutes(): Hono<AppEnv> {
+/** GET /calculate of version 2 (mounted at /api/v2): the models, regions and version 1 grid keys (no key needed, not metered). */
+export function catalogRoutes() {
   const body = catalog();
-  return createRouter().get('/api/v2/calculate', (c) => c.json(body));
+  const route = createRoute({
+    method: 'get',
+    path: '/calculate',
+    summary: 'List the models, regions and version 1 grid keys. No key needed; not metered.',
+    security: [],
+    responses: { 200: { description: 'The catalog.', content: json(Documented.Catalog) } },
+  });
+  return createRouter().openapi(route, (c) => c.json(body, 200));
 }

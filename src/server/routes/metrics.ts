@@ -1,13 +1,12 @@
-import type { Hono } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createRouter, type AppDeps, type AppEnv } from '../env';
+import { createRouter, type AppDeps } from '../env';
 import { problemResponse } from '../problem';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** GET /metrics (Prometheus text); with a token, only for `Authorization: Bearer <token>`, compared in constant time. */
-export function metricsRoutes({ metrics, config }: AppDeps): Hono<AppEnv> {
+export function metricsRoutes({ metrics, config }: AppDeps) {
   const router = createRouter();
   if (config.metricsToken) {
     const expected = digest(config.metricsToken);

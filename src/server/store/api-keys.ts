@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { findPlan, PLANS } from '../../core';
+import { findPlan, PLANS, type PlanRow } from '../../core';
 import type { ApiKeyRecord, Store, StoredApiKey } from './store';
 
 /** `fp_` + 32 random bytes in base64url: 256 bits, so an unsalted SHA-256 is a safe way to store it. */
@@ -42,6 +42,13 @@ function newApiKey(plan: string, name: string, now: Date): { record: ApiKeyRecor
  */
 export async function keyForSecret(store: Store, presented: string): Promise<StoredApiKey | undefined> {
   return isWellFormedApiKey(presented) ? activeKey(store, hashApiKey(presented)) : undefined;
+}
+
+/** The plan of a stored key (a key is only ever created on a known plan). */
+export function planOf(key: StoredApiKey): PlanRow {
+  const plan = findPlan(key.plan);
+  if (!plan) throw new Error(`key ${key.id} has plan ${key.plan}, which is not in data/plans.json`);
+  return plan;
 }
 
 /** The key with this secret hash, read afresh, if it is still active. */

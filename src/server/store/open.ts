@@ -1,6 +1,7 @@
 import { openRedisStore } from './redis';
 import { openSqliteStore } from './sqlite';
-import { DEFAULT_STORE_TIMEOUT_MS, withTimeout, type Store, type StoreOptions } from './store';
+import { CONFIG_DEFAULTS } from '../config';
+import { withTimeout, type Store, type StoreOptions } from './store';
 
 export interface StoreLocation {
   dbPath: string;
@@ -16,5 +17,5 @@ export async function openStore(at: StoreLocation, options: StoreOptions = {}): 
     : at.redisUrl
       ? await openRedisStore({ url: at.redisUrl }, options)
       : openSqliteStore(at.dbPath, options);
-  return withTimeout(store, options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS);
+  return withTimeout(store, options.storeTimeoutMs ?? CONFIG_DEFAULTS.storeTimeoutMs);
 }

@@ -1,18 +1,7 @@
+import { CONFIG_DEFAULTS } from '../config';
 import { Cluster, Redis } from 'ioredis';
 import { monthStart, shiftMonth } from '../quota';
-import {
-  DEFAULT_IDEMPOTENCY_TTL_S,
-  DEFAULT_STORE_TIMEOUT_MS,
-  DEFAULT_USAGE_MONTHS,
-  monthUsage,
-  toBillionths,
-  type ApiKeyRecord,
-  type MeterOutcome,
-  type MeterRequest,
-  type Store,
-  type StoreOptions,
-  type StoredApiKey,
-} from './store';
+import { monthUsage, toBillionths, type ApiKeyRecord, type MeterOutcome, type MeterRequest, type Store, type StoreOptions, type StoredApiKey } from './store';
 
 /**
  * Key layout. What the meter script touches for one API key (its state,
@@ -104,9 +93,9 @@ const seedNode = (hostPort: string) => {
 
 /** The shared store: keys, counters and idempotency records in Redis or a Redis Cluster, so any number of instances count together. */
 export async function openRedisStore(target: RedisTarget, options: StoreOptions = {}): Promise<Store> {
-  const idempotencyTtlS = options.idempotencyTtlS ?? DEFAULT_IDEMPOTENCY_TTL_S;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  const usageMonths = options.usageMonths ?? DEFAULT_USAGE_MONTHS;
+  const idempotencyTtlS = options.idempotencyTtlS ?? CONFIG_DEFAULTS.idempotencyTtlS;
+  const timeoutMs = options.storeTimeoutMs ?? CONFIG_DEFAULTS.storeTimeoutMs;
+  const usageMonths = options.usageMonths ?? CONFIG_DEFAULTS.usageMonths;
   /**
    * A month's counter and figures expire when it leaves the retention, at the start of the month usageMonths
    * later, by the service's clock (the request's `now`), so an injected clock ages them as it goes.

@@ -1,20 +1,9 @@
+import { CONFIG_DEFAULTS } from '../config';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { monthKey, oldestKeptMonth } from '../quota';
-import {
-  DEFAULT_IDEMPOTENCY_TTL_S,
-  DEFAULT_STORE_TIMEOUT_MS,
-  DEFAULT_USAGE_MONTHS,
-  monthUsage,
-  toBillionths,
-  type ApiKeyRecord,
-  type MeterOutcome,
-  type MeterRequest,
-  type Store,
-  type StoreOptions,
-  type StoredApiKey,
-} from './store';
+import { monthUsage, toBillionths, type ApiKeyRecord, type MeterOutcome, type MeterRequest, type Store, type StoreOptions, type StoredApiKey } from './store';
 
 /** Version 1: keys, each key's monthly quota count, idempotency records. */
 const SCHEMA_V1 = `
@@ -135,14 +124,14 @@ const toRecord = (r: KeyRow): ApiKeyRecord => ({ id: r.id, name: r.name, plan: r
  * memory, so a failed write (disk full, busy) leaves no trace.
  */
 export function openSqliteStore(path: string, options: StoreOptions = {}): Store {
-  const ttlMs = (options.idempotencyTtlS ?? DEFAULT_IDEMPOTENCY_TTL_S) * 1000;
+  const ttlMs = (options.idempotencyTtlS ?? CONFIG_DEFAULTS.idempotencyTtlS) * 1000;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { timeout: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS });
+  const db = new Database(path, { timeout: options.storeTimeoutMs ?? CONFIG_DEFAULTS.storeTimeoutMs });
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a commit survives a crash of the process (not of the OS) without an fsync per request.
   db.pragma('synchronous = NORMAL');
   migrate(db);
-  const usageMonths = options.usageMonths ?? DEFAULT_USAGE_MONTHS;
+  const usageMonths = options.usageMonths ?? CONFIG_DEFAULTS.usageMonths;
 
   const byHash = db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?');
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');

@@ -3,6 +3,7 @@
  * file, the default), Redis and Redis Cluster share this interface and one
  * contract test suite.
  */
+import type { ServiceConfig } from '../config';
 
 export interface ApiKeyRecord {
   id: string;
@@ -103,22 +104,8 @@ export type MeterOutcome =
   /** The key's plan changed since it was looked up: look it up again and retry. */
   | { kind: 'stale' };
 
-export interface StoreOptions {
-  /** Every store call answers within this or fails with StoreUnavailable (FOOTPRINT_STORE_TIMEOUT_MS). */
-  timeoutMs?: number;
-  /** How long idempotency records are kept (FOOTPRINT_IDEMPOTENCY_TTL_S). */
-  idempotencyTtlS?: number;
-  /** UTC months of usage figures kept, the current one included (FOOTPRINT_USAGE_MONTHS). */
-  usageMonths?: number;
-  /** The clock the months are pruned by (the service's clock). */
-  now?: () => Date;
-}
-
-export const DEFAULT_STORE_TIMEOUT_MS = 2000;
-/** The IETF idempotency-key draft's customary day. */
-export const DEFAULT_IDEMPOTENCY_TTL_S = 24 * 3600;
-/** A year back from the current month, so the same month of last year is still there. */
-export const DEFAULT_USAGE_MONTHS = 13;
+/** The store's settings, as the service's settings name them (each defaults to CONFIG_DEFAULTS), and the clock the months are pruned by. */
+export type StoreOptions = Partial<Pick<ServiceConfig, 'storeTimeoutMs' | 'idempotencyTtlS' | 'usageMonths'>> & { now?: () => Date };
 
 export interface Store {
   readonly kind: 'sqlite' | 'redis' | 'redis-cluster';
@@ -132,7 +119,7 @@ export interface Store {
   revokeKey(id: string, at: Date): Promise<boolean>;
   /** Key check, idempotency lookup, quota reservation and idempotency record in one atomic step. */
   meter(request: MeterRequest): Promise<MeterOutcome>;
-  /** Units used by `keyId` in `monthKey` (0 when none). */
+  /** Units used by `keyId` in `monthKey` (0 when none; the keys CLI lists them). */
   usage(keyId: string, monthKey: string): Promise<number>;
   /** The key's requests and figures in `monthKey` (zeros when none, or when the month is no longer kept). */
   monthUsage(keyId: string, monthKey: string): Promise<MonthUsage>;
@@ -155,7 +142,7 @@ class StoreTimeout extends Error {}
  * The store with every call bounded by `timeoutMs`: a call that fails or
  * outlasts it rejects with StoreUnavailable. (A Redis command still queued
  * may run later; the meter script then finds its deadline passed and charges
- * nothing.)
+ * nothing.) `close` is not bounded: it must finish.
  */
 export function withTimeout(store: Store, timeoutMs: number): Store {
   const bound =
@@ -173,17 +160,14 @@ export function withTimeout(store: Store, timeoutMs: number): Store {
         },
       );
     };
-  return {
-    kind: store.kind,
-    findKeyByHash: bound(store.findKeyByHash),
-    createKey: bound(store.createKey),
-    createFirstKey: bound(store.createFirstKey),
-    listKeys: bound(store.listKeys),
-    revokeKey: bound(store.revokeKey),
-    meter: bound(store.meter),
-    usage: bound(store.usage),
-    monthUsage: bound(store.monthUsage),
-    ping: bound(store.ping),
-    close: () => store.close(),
-  };
+  const calls = new Map<PropertyKey, unknown>();
+  return new Proxy(store, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name);
+      if (typeof value !== 'function' || name === 'close') return value;
+      let call = calls.get(name);
+      if (call === undefined) calls.set(name, (call = bound(value as (...args: unknown[]) => Promise<unknown>)));
+      return call;
+    },
+  });
 }
