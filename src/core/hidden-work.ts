@@ -7,9 +7,8 @@
  */
 import hiddenData from '../../data/hidden-work.json';
 import videoData from '../../data/video-energy.json';
-import { MAX_CUSTOM_RATE, MAX_TOTAL_TOKENS } from './calculate';
 import { ok, type Result } from './errors';
-import type { CalculationRequest } from './schemas';
+import { MAX_CUSTOM_RATE, MAX_TOTAL_TOKENS } from './schemas';
 
 export interface HiddenWorkSource {
   id: string;
@@ -429,7 +428,15 @@ export function estimateSiteVideo(site: string, seconds?: number): Result<VideoE
  * own for `custom`, its length in milliseconds as `tokens` and its energy per second as
  * `custom_wh_per_1k`, so that the service's energy (rate × tokens / 1000) is the video's central Wh.
  */
-export function videoCalculationRequest(estimate: VideoEstimate, region?: string): Result<CalculationRequest, HiddenWorkError> {
+/** The request remote mode sends for a video: a valid `/api/v2/calculate` body for `custom`. */
+export interface VideoCalculationRequest {
+  model: 'custom';
+  tokens: number;
+  custom_wh_per_1k: number;
+  region?: string;
+}
+
+export function videoCalculationRequest(estimate: VideoEstimate, region?: string): Result<VideoCalculationRequest, HiddenWorkError> {
   const tokens = Math.max(1, Math.round(estimate.seconds * 1000));
   const rate = (estimate.wh.central * 1000) / tokens;
   if (!(rate > 0 && rate <= MAX_CUSTOM_RATE) || tokens > MAX_TOTAL_TOKENS) {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../src/server/start';
-import { readRepoFile, records, section, tables, text } from '../unit/core/markdown';
+import { readRepoFile, records, section, tables, text } from '../unit/support/markdown';
 import { send } from './support/http';
 
 const spec = readRepoFile('test/fixtures/spec/footprint-service-interface.md');
