@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';
 import { launchFirefoxDriver } from './support/firefox-driver';
+import { a11yScenario } from './scenarios/a11y.scenario';
 import { importScenario } from './scenarios/import.scenario';
 import { keyMonthScenario } from './scenarios/key-month.scenario';
 import { insightsScenario } from './scenarios/insights.scenario';
@@ -31,4 +32,5 @@ describe('Firefox', () => {
   remoteScenario(ctx);
   keyMonthScenario(ctx);
   insightsScenario(ctx);
+  a11yScenario(ctx);
 });
