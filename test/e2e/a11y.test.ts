@@ -2,8 +2,9 @@
  * The accessibility audit in Debian's Chromium (support/axe.ts: axe-core, every default rule): the
  * popup empty and with a year of data, light and dark, in all seven languages, first with its
  * sections closed and then with each section open in turn; the welcome and methodology pages; and
- * the page label on each site's fixture page. Any violation fails, and the failure lists them all
- * (support/axe.ts says how a report reads). One browser per language: its UI language is fixed at launch.
+ * the page label on each site's fixture page, with its place in the accessibility tree (a polite
+ * live region, a button named by the whole sentence, the token counts on keyboard focus). Any
+ * violation fails, and the failure lists them all (support/axe.ts says how a report reads). One browser per language: its UI language is fixed at launch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -212,10 +213,94 @@ describe('the extension’s pages and the page label', () => {
         await tab.waitForFunction((n) => (window as unknown as { __streamDone: number }).__streamDone === n + 1, done, { timeout: 30_000 });
         await tab.locator('ai-footprint-label').first().waitFor({ state: 'attached', timeout: 15_000 });
         const found = report(`label on ${s.site}`, await auditPage(tab, 'ai-footprint-label'));
+        // In the accessibility tree: a polite live region holding a button named by the whole sentence,
+        // and the token counts shown when the button has the keyboard focus.
+        const label = tab.locator('ai-footprint-label').first();
+        expect(await label.ariaSnapshot()).toMatch(/^- status:\s+- '?button "Footprint of this answer: .+ input tokens · .+ output tokens/);
+        await label.locator('button').focus();
+        expect(await label.locator('#details').isVisible()).toBe(true);
         await tab.close();
         return found;
       }),
     );
     expect(reports.filter(Boolean).join('\n')).toBe('');
+  });
+
+  it('fits 200% zoom (popup) and 320 px (pages) without cutting anything off; stays readable in forced colours; does not move', async () => {
+    const page = await ext.context.newPage();
+    const url = `chrome-extension://${ext.extensionId}/popup.html`;
+    // A few answers, and a weekly budget nearly used, so that the chart and the bar show.
+    await page.goto(url);
+    for (const i of [1, 2, 3])
+      await ask(page, 'turn/completed', {
+        site: 'chatgpt',
+        conversationId: 'a11y-layout',
+        turnId: `a11y-layout-${i}`,
+        modelLabel: null,
+        finishedAt: Date.now() - i * 60_000,
+        promptText: 'How much water does a data centre use?',
+        answerText: 'It depends on the cooling design and the climate. '.repeat(i * 3),
+      });
+    const state = (await ask(page, 'popup/state', {})) as { value: { totals: { last7: { energyKwh: number } } } };
+    expect(state.value.totals.last7.energyKwh).toBeGreaterThan(0);
+    await ask(page, 'settings/update', { budget: { weeklyKwh: state.value.totals.last7.energyKwh / 0.85, notify: false } });
+    // What is cut off on the right of a page `width` CSS px wide (the popup: every section open): the elements that hold content.
+    const cutOff = async (target: string, width: number, height: number) => {
+      await page.setViewportSize({ width, height });
+      if (target === url) await openPopup(page, url, true);
+      else {
+        await page.goto(target);
+        await page.waitForSelector('h1');
+      }
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter(
+            // Content, not its boxes: the popup's box runs under a vertical scrollbar, its right padding only.
+            // Wide tables and code scroll on their own, focusable (WCAG's reflow exempts them).
+            (e) =>
+              e.children.length === 0 &&
+              !e.closest('table, pre') &&
+              !e.closest('.visually-hidden') &&
+              e.getClientRects().length > 0 &&
+              e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+          )
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').trim().slice(0, 30)}"`),
+      );
+      return {
+        target,
+        width,
+        cut,
+        scrollsSideways: await page.evaluate(
+          () =>
+            document.documentElement.scrollWidth > document.documentElement.clientWidth && getComputedStyle(document.documentElement).overflowX !== 'hidden',
+        ),
+      };
+    };
+    // 200% zoom: Chrome shows the 380 px popup in a window at most 600 device px high, 300 CSS px.
+    // The welcome and methodology pages are tabs: they reflow to 320 CSS px (WCAG's reflow width).
+    for (const [target, width, height] of [
+      [url, 380, 300],
+      [`chrome-extension://${ext.extensionId}/welcome.html`, 320, 640],
+      [`chrome-extension://${ext.extensionId}/methodology.html`, 320, 640],
+    ] as const)
+      expect(await cutOff(target, width, height)).toEqual({ target, width, cut: [], scrollsSideways: false });
+
+    await page.emulateMedia({ forcedColors: 'active' });
+    await openPopup(page, url, true);
+    const forced = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return {
+        bar: style('.chart .bar').fill === style('body').color,
+        budget: style('.budget-bar > span').backgroundColor !== 'rgba(0, 0, 0, 0)',
+        badge: style('.badge').borderStyle,
+      };
+    });
+    expect(forced).toEqual({ bar: true, budget: true, badge: 'solid' });
+    await page.emulateMedia({ forcedColors: 'none', reducedMotion: 'reduce' });
+    await openPopup(page, url, true);
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await page.close();
   });
 });
