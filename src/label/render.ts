@@ -3,7 +3,9 @@
  * in, ours do not leak out). It sits in the page flow, inherits the page's font and colour (muted
  * with opacity, so it reads on light and dark pages), and is a button: the token counts show on
  * hover and on keyboard focus, inline after the summary (never floating over the page), and
- * screen readers get the whole sentence.
+ * screen readers get the whole sentence. Its content sits in a polite live region (role=status),
+ * so a screen reader says it when it appears, after whatever it is reading, never cutting into
+ * the site's own announcements.
  */
 import type { LabelTexts } from '../domain/turns';
 import { t } from '../i18n/t';
@@ -54,7 +56,12 @@ function styleInto(root: ShadowRoot, doc: Document): void {
 
 export function createLabelHost(doc: Document): HTMLElement {
   const host = doc.createElement(LABEL_TAG);
-  styleInto(host.attachShadow({ mode: 'open' }), doc);
+  const root = host.attachShadow({ mode: 'open' });
+  styleInto(root, doc);
+  const live = doc.createElement('span');
+  live.setAttribute('role', 'status');
+  live.className = 'live';
+  root.append(live);
   return host;
 }
 
@@ -64,9 +71,9 @@ export function labelTexts(content: LabelContent): LabelTexts {
   return { summary: t('label_notCounted'), details: content.reason, spoken: t('label_notCountedSpoken', content.reason) };
 }
 
-/** Writes the label's content into its shadow root (text only, never HTML). */
+/** Writes the label's content into its live region (text only, never HTML). */
 export function fillLabel(host: HTMLElement, content: LabelContent): void {
-  const root = host.shadowRoot!;
+  const root = host.shadowRoot!.querySelector<HTMLElement>('.live')!;
   const { summary, details, spoken } = labelTexts(content);
   const doc = host.ownerDocument;
   const button = doc.createElement('button');
@@ -78,16 +85,16 @@ export function fillLabel(host: HTMLElement, content: LabelContent): void {
   more.id = 'details';
   more.className = 'details';
   more.textContent = details;
-  for (const old of [...root.children]) if (old.tagName !== 'STYLE') old.remove();
-  root.append(button, more);
+  const parts: HTMLElement[] = [button, more];
   const tip = content.kind === 'counted' ? content.texts.tip : undefined;
   if (tip) {
     // The new-chat suggestion of a long chat, on its own line under the details.
     const line = doc.createElement('span');
     line.className = 'tip';
     line.textContent = tip;
-    root.append(line);
+    parts.push(line);
   }
+  root.replaceChildren(...parts);
   host.dataset.state = content.kind;
   if (tip) host.dataset.tip = 'new-chat';
   else delete host.dataset.tip;

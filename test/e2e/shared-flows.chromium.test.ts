@@ -8,6 +8,7 @@ import type { DriverBrowser } from './support/driver';
 import { launchChromiumDriver } from './support/chromium-driver';
 import { importScenario } from './scenarios/import.scenario';
 import { keyMonthScenario } from './scenarios/key-month.scenario';
+import { keyboardScenario } from './scenarios/keyboard.scenario';
 import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
@@ -31,4 +32,5 @@ describe('Chromium', () => {
   remoteScenario(ctx);
   keyMonthScenario(ctx);
   insightsScenario(ctx);
+  keyboardScenario(ctx);
 });

@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';
 import { launchFirefoxDriver } from './support/firefox-driver';
+import { a11yScenario } from './scenarios/a11y.scenario';
 import { importScenario } from './scenarios/import.scenario';
 import { keyMonthScenario } from './scenarios/key-month.scenario';
+import { keyboardScenario } from './scenarios/keyboard.scenario';
 import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
@@ -31,4 +33,6 @@ describe('Firefox', () => {
   remoteScenario(ctx);
   keyMonthScenario(ctx);
   insightsScenario(ctx);
+  keyboardScenario(ctx);
+  a11yScenario(ctx);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { BudgetSetting } from '../../domain/budget';
 import { t } from '../../i18n/t';
@@ -23,6 +23,7 @@ export function BudgetSettings({ budget, locale, onChanged }: { budget: BudgetSe
   const current = budget ?? { weeklyKwh: null, notify: false };
   const [input, setInput] = useState(whOf(current.weeklyKwh));
   const [status, setStatus] = useState<Status | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   useEffect(() => setInput(whOf(current.weeklyKwh)), [current.weeklyKwh]);
 
   const save = async (next: BudgetSetting) => {
@@ -67,6 +68,7 @@ export function BudgetSettings({ budget, locale, onChanged }: { budget: BudgetSe
       <form onSubmit={setBudget}>
         <label for="budget-wh">{t('budget_amount')}</label>
         <input
+          ref={field}
           id="budget-wh"
           type="number"
           min="0"
@@ -81,7 +83,12 @@ export function BudgetSettings({ budget, locale, onChanged }: { budget: BudgetSe
             {t('budget_save')}
           </button>
           {current.weeklyKwh !== null && (
-            <button type="button" data-testid="budget-off" onClick={() => void save({ weeklyKwh: null, notify: false })}>
+            <button
+              type="button"
+              data-testid="budget-off"
+              // The button goes away with the budget: the focus goes back to the field, not to the page's start.
+              onClick={() => void save({ weeklyKwh: null, notify: false }).then(() => field.current?.focus())}
+            >
               {t('budget_turnOff')}
             </button>
           )}

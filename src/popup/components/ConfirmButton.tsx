@@ -4,6 +4,7 @@ import { t } from '../../i18n/t';
 /**
  * A button that asks before it acts, inline (no window.confirm, which an
  * extension popup may not show): the question and two buttons replace it.
+ * Escape answers "Cancel", as it does in a dialog.
  */
 export function ConfirmButton(props: {
   label: string;
@@ -32,7 +33,16 @@ export function ConfirmButton(props: {
     );
   }
   return (
-    <div class="confirm" role="group" aria-label={props.label}>
+    <div
+      class="confirm"
+      role="group"
+      aria-label={props.label}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || busy) return;
+        e.preventDefault(); // the popup stays open: Escape closes the question, not the window
+        setAsking(false);
+      }}
+    >
       <p>{props.question}</p>
       <div class="row">
         <button

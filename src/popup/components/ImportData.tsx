@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ImportRefusal, ImportSummary } from '../../domain/import';
 import { IMPORT_LIMITS } from '../../domain/import-limits';
 import { formatCount } from '../../display';
@@ -60,6 +60,15 @@ const adds = (s: ImportSummary) => s.turns > 0 || s.totalsDays > 0;
 export function ImportData(props: { locale: string; onChanged: () => Promise<void> }) {
   const [at, setAt] = useState<ImportStep>({ step: 'idle' });
   const input = useRef<HTMLInputElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    // Keyboard users land on the question's first button, and back on the file field after it.
+    const asking = at.step === 'asking' || at.step === 'writing';
+    if (at.step === 'asking') confirm.current?.focus();
+    else if (!asking && wasAsking.current) input.current?.focus();
+    wasAsking.current = asking;
+  }, [at.step]);
 
   const done = (status: Status) => setAt({ step: 'done', status });
 
@@ -112,12 +121,29 @@ export function ImportData(props: { locale: string; onChanged: () => Promise<voi
         {t('import_help')}
       </p>
       {(at.step === 'asking' || at.step === 'writing') && (
-        <div class="confirm" role="group" aria-label={t('import_label')} data-testid="import-preview">
+        <div
+          class="confirm"
+          role="group"
+          aria-label={t('import_label')}
+          data-testid="import-preview"
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape' || at.step !== 'asking') return;
+            e.preventDefault(); // the popup stays open: Escape closes the question, not the window
+            setAt({ step: 'idle' });
+          }}
+        >
           <p>
             {summaryText(at.summary, props.locale)} {t('import_question')}
           </p>
           <div class="row">
-            <button type="button" class="primary" disabled={at.step === 'writing'} onClick={() => void write(at.text, at.summary)} data-testid="import-confirm">
+            <button
+              ref={confirm}
+              type="button"
+              class="primary"
+              disabled={at.step === 'writing'}
+              onClick={() => void write(at.text, at.summary)}
+              data-testid="import-confirm"
+            >
               {t('import_confirm')}
             </button>
             <button type="button" disabled={at.step === 'writing'} onClick={() => setAt({ step: 'idle' })}>

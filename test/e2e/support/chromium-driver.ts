@@ -15,6 +15,8 @@ function chromiumPage(page: Page): DriverPage {
     fill: (selector, text) => page.locator(selector).fill(text),
     setInputFile: (selector, path) => page.locator(selector).setInputFiles(path),
     click: (selector) => page.locator(selector).click(),
+    runScript: async (source) => void (await page.evaluate(source)),
+    press: (key) => page.keyboard.press(key),
     text: async (selector) =>
       (
         (await page

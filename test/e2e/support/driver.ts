@@ -22,6 +22,10 @@ export interface DriverPage {
   setInputFile(selector: string, path: string): Promise<void>;
   /** A real mouse click: it counts as a user gesture (permissions.request needs one). */
   click(selector: string): Promise<void>;
+  /** Evaluates a script's source in the page as a <script> would (a library such as axe-core; a function passed to evaluate() cannot carry one). */
+  runScript(source: string): Promise<void>;
+  /** Presses a key (Playwright's names: 'Tab', 'Shift+Tab', 'Enter', 'Space', 'Escape', 'ArrowDown') where the focus is, as a person does. */
+  press(key: string): Promise<void>;
   /** The element's text, whitespace collapsed; '' when absent. */
   text(selector: string): Promise<string>;
   setViewport(width: number, height: number): Promise<void>;

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type HTTPRequest, type KeyInput, type Page } from 'puppeteer-core';
 import { FIREFOX_ESR } from '../../../scripts/support/system-programs';
 import type { DriverBrowser, DriverPage } from './driver';
 import { screenshotPath } from './screenshots';
@@ -116,6 +116,15 @@ function firefoxPage(page: Page, isExtensionUrl: (url: string) => boolean): Driv
     async click(selector) {
       await page.bringToFront();
       await page.locator(selector).click();
+    },
+    runScript: async (source) => void (await page.evaluate(source)),
+    async press(key) {
+      await page.bringToFront();
+      // Puppeteer names a chord's keys one by one: 'Shift+Tab' is Shift held down around Tab.
+      const keys = key.split('+').map((k) => (k === 'Space' ? ' ' : k)) as KeyInput[];
+      for (const k of keys.slice(0, -1)) await page.keyboard.down(k);
+      await page.keyboard.press(keys.at(-1)!);
+      for (const k of keys.slice(0, -1).reverse()) await page.keyboard.up(k);
     },
     text: async (selector) => ((await page.$eval(selector, (el) => el.textContent).catch(() => null)) ?? '').replace(/\s+/g, ' ').trim(),
     setViewport: (width, height) => page.setViewport({ width, height }),

@@ -1,0 +1,306 @@
+/**
+ * The accessibility audit in Debian's Chromium (support/axe.ts: axe-core, every default rule): the
+ * popup empty and with a year of data, light and dark, in all seven languages, first with its
+ * sections closed and then with each section open in turn; the welcome and methodology pages; and
+ * the page label on each site's fixture page, with its place in the accessibility tree (a polite
+ * live region, a button named by the whole sentence, the token counts on keyboard focus). Any
+ * violation fails, and the failure lists them all (support/axe.ts says how a report reads). One browser per language: its UI language is fixed at launch.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { audit, report } from './support/axe';
+import { BUILT_EXTENSION } from './support/extension-page';
+import { launchWithExtension, serveChatPage, type LaunchedExtension } from './support/launch';
+import { chunked, streamingFixture } from './support/chat-pages';
+
+const DAY = 86_400_000;
+const SITES = ['chatgpt', 'claude', 'gemini', 'mistral', 'deepseek'] as const;
+
+type Send = { chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; value?: unknown }> } } };
+const ask = (page: Page, type: string, data: unknown) =>
+  page.evaluate(([t, d]) => (globalThis as unknown as Send).chrome.runtime.sendMessage({ type: t, data: d }), [type, data] as const);
+
+/** The year of answers as the extension exports it (JSON): made once, then imported in each other browser. */
+let yearExport: string | undefined;
+
+/**
+ * A year of use through the real worker: an answer a week on several sites, the latest
+ * today. The first browser counts the answers one by one and exports them; the others import that file.
+ */
+async function seedYear(page: Page): Promise<void> {
+  if (yearExport) {
+    expect(await ask(page, 'ledger/import', { text: yearExport, write: true })).toMatchObject({ ok: true, value: { status: 'imported' } });
+    return;
+  }
+  const turns = [];
+  for (let d = 364; d >= 0; d -= 7) {
+    const site = SITES[d % SITES.length]!;
+    turns.push({
+      site,
+      conversationId: `year-${site}-${Math.floor(d / 30)}`,
+      turnId: `year-${d}`,
+      modelLabel: null,
+      finishedAt: Date.now() - d * DAY,
+      promptText: `How much water does a data centre use on day ${d}?`,
+      answerText: 'It depends on the cooling design and the climate; evaporative cooling uses the most water per kilowatt-hour. '.repeat(1 + (d % 7)),
+    });
+  }
+  for (const t of turns) expect(await ask(page, 'turn/completed', t)).toMatchObject({ ok: true });
+  const exported = (await ask(page, 'ledger/export', { format: 'json' })) as { ok: boolean; value: { content: string } };
+  yearExport = exported.value.content;
+}
+
+/** axe-core over a Playwright page (only the elements `include` selects, when given). */
+const auditPage = (page: Page, include?: string) => audit(page, (source) => page.evaluate(source), include);
+
+/** The popup once everything it draws after the numbers (chart, period figures, settings) is there. */
+async function openPopup(page: Page, url: string, data: boolean): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="totals"]');
+  await page.waitForSelector('#data-panel');
+  if (data) await page.waitForSelector('svg.chart');
+}
+
+/**
+ * How the popup's sections (a settings panel, an everyday equivalent, "More") are audited in one
+ * state: all closed; closed, then each open in turn; closed, then all open at once; or only all open
+ * (every section's content then meets the audit in one run).
+ */
+type Sections = 'closed' | 'in turn' | 'closed and all open' | 'all open';
+
+/**
+ * English gets every state; the other languages three runs, so that each language's words and each
+ * scheme's colours still meet the audit (the CSS is the same in every language).
+ */
+const PLAN: Record<'en' | 'other', Partial<Record<`${'empty' | 'data'} ${'light' | 'dark'}`, Sections>>> = {
+  en: { 'empty light': 'closed and all open', 'empty dark': 'closed and all open', 'data light': 'in turn', 'data dark': 'closed and all open' },
+  other: { 'empty light': 'closed and all open', 'data light': 'closed', 'data dark': 'all open' },
+};
+
+/** Audits the popup's sections as `sections` says. Returns the reports. */
+async function auditPopupStates(page: Page, state: string, sections: Sections): Promise<string[]> {
+  const reports = sections !== 'all open' ? [report(state, await auditPage(page))] : [];
+  const names = await page.$$eval('details', (ds) =>
+    ds.map((d, i) => d.id || d.closest('[data-field]')?.getAttribute('data-field') || d.className || `details ${i}`),
+  );
+  const setOpen = (which: number | 'all', open: boolean) =>
+    page.evaluate(([w, o]) => document.querySelectorAll('details').forEach((d, i) => (w === 'all' || w === i) && (d.open = o)), [which, open] as const);
+  if (sections === 'closed') return reports.filter(Boolean);
+  if (sections !== 'in turn') {
+    await setOpen('all', true);
+    reports.push(report(`${state}, every section open`, await auditPage(page)));
+    await setOpen('all', false);
+  } else
+    for (const [i, name] of names.entries()) {
+      await setOpen(i, true);
+      reports.push(report(`${state}, ${name} open`, await auditPage(page)));
+      await setOpen(i, false);
+    }
+  return reports.filter(Boolean);
+}
+
+const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'];
+
+describe.each(LANGUAGES)('the popup in %s', (lang) => {
+  let ext: LaunchedExtension;
+  let page: Page;
+  let url: string;
+  beforeAll(async () => {
+    ext = await launchWithExtension({ extensionDir: BUILT_EXTENSION, locale: lang });
+    page = await ext.context.newPage();
+    await page.setViewportSize({ width: 380, height: 600 });
+    url = `chrome-extension://${ext.extensionId}/popup.html`;
+    await page.goto(url);
+  });
+  afterAll(async () => ext?.close());
+
+  it('has no violation, empty and with a year of data, light and dark, with its sections open', async () => {
+    const reports: string[] = [];
+    for (const data of [false, true]) {
+      if (data) await seedYear(page);
+      await openPopup(page, url, data);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const sections = PLAN[lang === 'en' ? 'en' : 'other'][`${data ? 'data' : 'empty'} ${colorScheme}`];
+        if (!sections) continue;
+        await page.emulateMedia({ colorScheme });
+        reports.push(...(await auditPopupStates(page, `popup ${lang} ${colorScheme}, ${data ? 'a year of data' : 'empty'}`, sections)));
+      }
+    }
+    expect(reports.join('\n')).toBe('');
+  });
+});
+
+describe('the extension’s pages and the page label', () => {
+  let ext: LaunchedExtension;
+  beforeAll(async () => {
+    ext = await launchWithExtension({ extensionDir: BUILT_EXTENSION });
+  });
+  afterAll(async () => ext?.close());
+
+  it('has no violation on the welcome and methodology pages, light and dark', async () => {
+    const page = await ext.context.newPage();
+    const reports: string[] = [];
+    for (const path of ['welcome.html', 'methodology.html'])
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.goto(`chrome-extension://${ext.extensionId}/${path}`);
+        await page.waitForSelector('h1');
+        reports.push(report(`${path} ${colorScheme}`, await auditPage(page)));
+      }
+    await page.close();
+    expect(reports.filter(Boolean).join('\n')).toBe('');
+  });
+
+  /** Each site's fixture page at its host, an answer streamed into it: the label after it is audited (the site's own markup is the site's). */
+  const SITE_PAGES = [
+    { site: 'chatgpt', origin: 'https://chatgpt.com', fixture: 'chatgpt.html', path: '/c/a11y-chatgpt', promptBox: '#prompt-textarea' },
+    {
+      site: 'claude',
+      origin: 'https://claude.ai',
+      fixture: 'claude-2026-en.html',
+      path: '/chat/0d8f7a6b-2026-4000-8000-0000000a11y1',
+      promptBox: '[data-testid="chat-input"]',
+    },
+    { site: 'copilot', origin: 'https://copilot.microsoft.com', fixture: 'copilot-2026-en.html', path: '/chats/a11yQ7e2RkP9mNc', promptBox: '#userInput' },
+    {
+      site: 'deepseek',
+      origin: 'https://chat.deepseek.com',
+      fixture: 'deepseek-2026-10.html',
+      path: '/a/chat/s/5d0f6a0e-2026-4e2e-8000-0000000a11y1',
+      promptBox: 'textarea[name="search"]',
+    },
+    { site: 'gemini', origin: 'https://gemini.google.com', fixture: 'gemini-2026-en.html', path: '/app/5a1e0b7f3d2ca11y', promptBox: '.ql-editor' },
+    { site: 'grok', origin: 'https://grok.com', fixture: 'grok-2026-en.html', path: '/c/3f9d2c1b-7a6e-4d5c-9b8a-0e1f2a3ba11y', promptBox: '.ProseMirror' },
+    {
+      site: 'meta',
+      origin: 'https://www.meta.ai',
+      fixture: 'meta-2026-en.html',
+      path: '/prompt/5f0c1a2b-2026-4000-8000-0000000a11y1',
+      promptBox: '[data-testid="composer-input"]',
+    },
+    {
+      site: 'mistral',
+      origin: 'https://chat.mistral.ai',
+      fixture: 'mistral-2026-en.html',
+      path: '/chat/24cad125-f45a-4ab6-bb62-2708aaf1a11y',
+      promptBox: '.ProseMirror',
+    },
+    {
+      site: 'perplexity',
+      origin: 'https://www.perplexity.ai',
+      fixture: 'perplexity-2026-en.html',
+      path: '/search/a11y-wind-Xq3vR8sTQ2uYlM0aB1cD2e',
+      promptBox: '#ask-input',
+    },
+  ];
+
+  it('has no violation in the label on each site’s page', { timeout: 180_000 }, async () => {
+    // The sites side by side, one tab each: the worker counts their answers as they come.
+    const reports = await Promise.all(
+      SITE_PAGES.map(async (s) => {
+        await serveChatPage(ext.context, s.origin, streamingFixture(s.fixture));
+        const tab = await ext.context.newPage();
+        await tab.setViewportSize({ width: 1000, height: 800 });
+        await tab.goto(`${s.origin}${s.path}`);
+        await tab.waitForTimeout(1_000); // the page's messages seed the history first
+        await tab.evaluate(
+          (p) => Object.assign(window, { __nextAnswer: { think: null, paragraphs: p }, __chunkMs: 30 }),
+          [chunked('A heat pump moves heat instead of making it, three to four units of heat for each unit of electricity.')],
+        );
+        const done = await tab.evaluate(() => (window as unknown as { __streamDone: number }).__streamDone);
+        await tab.locator(s.promptBox).fill('What does a heat pump do?');
+        await tab.locator('[data-send]').click();
+        await tab.waitForFunction((n) => (window as unknown as { __streamDone: number }).__streamDone === n + 1, done, { timeout: 30_000 });
+        await tab.locator('ai-footprint-label').first().waitFor({ state: 'attached', timeout: 15_000 });
+        const found = report(`label on ${s.site}`, await auditPage(tab, 'ai-footprint-label'));
+        // In the accessibility tree: a polite live region holding a button named by the whole sentence,
+        // and the token counts shown when the button has the keyboard focus.
+        const label = tab.locator('ai-footprint-label').first();
+        expect(await label.ariaSnapshot()).toMatch(/^- status:\s+- '?button "Footprint of this answer: .+ input tokens · .+ output tokens/);
+        await label.locator('button').focus();
+        expect(await label.locator('#details').isVisible()).toBe(true);
+        await tab.close();
+        return found;
+      }),
+    );
+    expect(reports.filter(Boolean).join('\n')).toBe('');
+  });
+
+  it('fits 200% zoom (popup) and 320 px (pages) without cutting anything off; stays readable in forced colours; does not move', async () => {
+    const page = await ext.context.newPage();
+    const url = `chrome-extension://${ext.extensionId}/popup.html`;
+    // A few answers, and a weekly budget nearly used, so that the chart and the bar show.
+    await page.goto(url);
+    for (const i of [1, 2, 3])
+      await ask(page, 'turn/completed', {
+        site: 'chatgpt',
+        conversationId: 'a11y-layout',
+        turnId: `a11y-layout-${i}`,
+        modelLabel: null,
+        finishedAt: Date.now() - i * 60_000,
+        promptText: 'How much water does a data centre use?',
+        answerText: 'It depends on the cooling design and the climate. '.repeat(i * 3),
+      });
+    const state = (await ask(page, 'popup/state', {})) as { value: { totals: { last7: { energyKwh: number } } } };
+    expect(state.value.totals.last7.energyKwh).toBeGreaterThan(0);
+    await ask(page, 'settings/update', { budget: { weeklyKwh: state.value.totals.last7.energyKwh / 0.85, notify: false } });
+    // What is cut off on the right of a page `width` CSS px wide (the popup: every section open): the elements that hold content.
+    const cutOff = async (target: string, width: number, height: number) => {
+      await page.setViewportSize({ width, height });
+      if (target === url) await openPopup(page, url, true);
+      else {
+        await page.goto(target);
+        await page.waitForSelector('h1');
+      }
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter(
+            // Content, not its boxes: the popup's box runs under a vertical scrollbar, its right padding only.
+            // Wide tables and code scroll on their own, focusable (WCAG's reflow exempts them).
+            (e) =>
+              e.children.length === 0 &&
+              !e.closest('table, pre') &&
+              !e.closest('.visually-hidden') &&
+              e.getClientRects().length > 0 &&
+              e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+          )
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').trim().slice(0, 30)}"`),
+      );
+      return {
+        target,
+        width,
+        cut,
+        scrollsSideways: await page.evaluate(
+          () =>
+            document.documentElement.scrollWidth > document.documentElement.clientWidth && getComputedStyle(document.documentElement).overflowX !== 'hidden',
+        ),
+      };
+    };
+    // 200% zoom: Chrome shows the 380 px popup in a window at most 600 device px high, 300 CSS px.
+    // The welcome and methodology pages are tabs: they reflow to 320 CSS px (WCAG's reflow width).
+    for (const [target, width, height] of [
+      [url, 380, 300],
+      [`chrome-extension://${ext.extensionId}/welcome.html`, 320, 640],
+      [`chrome-extension://${ext.extensionId}/methodology.html`, 320, 640],
+    ] as const)
+      expect(await cutOff(target, width, height)).toEqual({ target, width, cut: [], scrollsSideways: false });
+
+    await page.emulateMedia({ forcedColors: 'active' });
+    await openPopup(page, url, true);
+    const forced = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return {
+        bar: style('.chart .bar').fill === style('body').color,
+        budget: style('.budget-bar > span').backgroundColor !== 'rgba(0, 0, 0, 0)',
+        badge: style('.badge').borderStyle,
+      };
+    });
+    expect(forced).toEqual({ bar: true, budget: true, badge: 'solid' });
+    await page.emulateMedia({ forcedColors: 'none', reducedMotion: 'reduce' });
+    await openPopup(page, url, true);
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await page.close();
+  });
+});
