@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, report } from '../support/axe';
 import type { DriverPage } from '../support/driver';
-import type { ScenarioContext } from './context';
-import { send } from './extension-api';
+import type { ScenarioContext } from '../support/scenario-context';
+import { send } from '../support/extension-api';
 
 const DAY = 86_400_000;
 

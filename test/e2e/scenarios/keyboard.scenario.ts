@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverPage } from '../support/driver';
 import { waitFor } from '../support/wait';
-import type { ScenarioContext } from './context';
-import { popupState, send } from './extension-api';
+import type { ScenarioContext } from '../support/scenario-context';
+import { popupState, send } from '../support/extension-api';
 
 interface Stop {
   matches: boolean;
