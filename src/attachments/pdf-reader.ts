@@ -4,8 +4,9 @@
  * statically: src/attachments/read.ts takes a loader, and the content script's loader (pdfReaderAt,
  * src/attachments/pdf-loader.ts) imports this file's own build (an ES module listed in
  * web_accessible_resources) by its extension URL the first time a PDF is attached, the way WXT's maintainers
- * describe loading a module from a content script (wxt-dev/wxt issue 357). Dynamic import() works in
- * content scripts in Chrome and in Firefox from 89 on.
+ * describe loading a module from a content script (https://github.com/wxt-dev/wxt/issues/357). Dynamic import() works in
+ * content scripts in Chrome and in Firefox from 89 on. No content script loads it yet: the build of
+ * that module and the content scripts' wiring are not written.
  */
 import { getDocumentProxy } from 'unpdf';
 
