@@ -125,6 +125,8 @@ export function keyboardScenario(ctx: ScenarioContext): void {
       await tabTo('#budget-wh');
       for (const key of ['5', '0', 'Enter']) await popup.press(key);
       await waitFor('the budget saved', async () => (await popupState(popup)).settings.budget?.weeklyKwh === 0.05);
+      // Stored is not yet shown: the popup draws its "Turn off" button once it has read the settings again.
+      await popup.waitForFunction(() => document.querySelector('[data-testid="budget-off"]') !== null);
       await tabTo('[data-testid="budget-off"]');
       await popup.press('Enter');
       await waitFor('the budget off', async () => (await popupState(popup)).settings.budget?.weeklyKwh === null);
