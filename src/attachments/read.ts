@@ -8,6 +8,7 @@
  * PDF is attached (src/attachments/pdf-reader.ts says how a content script loads it).
  */
 import { attachmentKind, type AttachmentKind, type AttachmentSkipCode } from '../core/attachment-kinds';
+import type { AttachmentFacts } from '../core/attachments';
 import { readPixelSize } from './image-header';
 import type { PdfReader } from './pdf-reader';
 
@@ -20,18 +21,11 @@ export const READ_LIMITS = {
   pdfBytes: 32 * 1024 * 1024,
 } as const;
 
-/** What the page sends the worker for one file. `text` is counted by the worker with the site's tokenizer. */
-export interface AttachmentRead {
-  kind: AttachmentKind;
-  mime: string;
-  bytes: number;
-  width?: number;
-  height?: number;
-  pages?: number;
-  pageSizes?: Array<{ width: number; height: number }>;
-  text?: string;
-  textCoverage?: number;
-}
+/**
+ * What the page sends the worker for one file: the facts counting needs, with a text's characters
+ * where the facts have its token count (the worker counts `text` with the site's tokenizer).
+ */
+export type AttachmentRead = Omit<AttachmentFacts, 'textTokens'> & { text?: string };
 
 export type ReadOutcome = { ok: true; value: AttachmentRead } | { ok: false; skip: AttachmentSkipCode; kind: AttachmentKind; bytes: number };
 
