@@ -130,6 +130,9 @@ export function keyboardScenario(ctx: ScenarioContext): void {
       await tabTo('[data-testid="budget-off"]');
       await popup.press('Enter');
       await waitFor('the budget off', async () => (await popupState(popup)).settings.budget?.weeklyKwh === null);
+      // The button goes away with the budget and the page gives the focus back to the field: Tab only from there.
+      await waitFor('the focus back on the field', () => focused('#budget-wh'));
+      await focusMovedByPage();
 
       await tabTo('#remote-panel > summary');
       await popup.press('Enter');
