@@ -29,6 +29,12 @@ export interface ConversationState {
    * model then in use: history and turns are in the same tokens. Absent until the first count.
    */
   tokenizer?: TokenizerId;
+  /**
+   * What earlier turns read beyond their text and every later turn reads again, in the same tokens:
+   * attached files (and, of those, the estimated tokens) and retrieved search content that stays in
+   * the context. Absent: none (and in states stored before it existed).
+   */
+  carried?: { attachmentTokens: number; estimatedAttachmentTokens: number; searchTokens: number };
   updatedAt: number;
 }
 

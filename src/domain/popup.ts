@@ -1,6 +1,7 @@
 /** What the popup shows (its state, remote mode's status) and what it asks the worker to do. */
 import { z } from 'zod';
 import { MAX_BUDGET_KWH } from './budget';
+import { EXTRA_KINDS } from './settings';
 import { LedgerEntrySchema, TotalsSchema } from './ledger';
 import { SiteHealthSchema, SiteIdSchema } from './turns';
 
@@ -22,6 +23,9 @@ export type RemoteStatus = z.infer<typeof RemoteStatusSchema>;
 
 export const BudgetSettingSchema = z.object({ weeklyKwh: z.number().positive().max(MAX_BUDGET_KWH).nullable(), notify: z.boolean() });
 
+const ExtraKindSchema = z.enum(EXTRA_KINDS);
+export const CountExtrasSchema = z.record(ExtraKindSchema, z.boolean());
+
 export const PopupStateSchema = z.object({
   settings: z.object({
     region: z.string(),
@@ -32,6 +36,8 @@ export const PopupStateSchema = z.object({
     pageLabels: z.record(z.string(), z.boolean()).optional(),
     /** The weekly energy budget (src/domain/budget.ts); absent: off. */
     budget: BudgetSettingSchema.optional(),
+    /** What is counted beyond a turn's text (src/domain/settings.ts, EXTRA_KINDS); absent: all on. */
+    countExtras: CountExtrasSchema.optional(),
   }),
   totals: z.object({ today: TotalsSchema, last7: TotalsSchema, last30: TotalsSchema, allTime: TotalsSchema }),
   /** The last 30 days, oldest first, one row per day (days without turns included, zero). */
@@ -58,6 +64,8 @@ export const SettingsPatchSchema = z.object({
   pageLabel: z.object({ site: SiteIdSchema, on: z.boolean() }).optional(),
   /** The weekly energy budget: a limit in kWh (null: off) and the notification switch. */
   budget: BudgetSettingSchema.optional(),
+  /** Switch counting one or more parts beyond a turn's text on or off; parts not named stay as they are. */
+  countExtras: z.partialRecord(ExtraKindSchema, z.boolean()).optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 

@@ -18,7 +18,19 @@ export interface Settings {
   remote: { enabled: boolean; baseUrl: string };
   /** The weekly energy budget (src/domain/budget.ts); off by default. */
   budget: BudgetSetting;
+  /**
+   * What is counted beyond a turn's text, each switch on by default: attached files, and the work the
+   * page shows was done out of sight (searches, research runs, voice audio, generated videos). Off:
+   * the turn is counted as it would be without it.
+   */
+  countExtras: CountExtras;
 }
+
+/** The parts of a turn beyond its text that the Counting settings switch (TurnExtras and the video records). */
+export const EXTRA_KINDS = ['attachments', 'search', 'research', 'voice', 'video'] as const;
+export type ExtraKind = (typeof EXTRA_KINDS)[number];
+export type CountExtras = Record<ExtraKind, boolean>;
+export const DEFAULT_COUNT_EXTRAS: CountExtras = { attachments: true, search: true, research: true, voice: true, video: true };
 
 export const DEFAULT_SETTINGS: Settings = {
   region: DEFAULT_REGION,
@@ -28,4 +40,5 @@ export const DEFAULT_SETTINGS: Settings = {
   pageLabels: {},
   remote: { enabled: false, baseUrl: '' },
   budget: DEFAULT_BUDGET,
+  countExtras: DEFAULT_COUNT_EXTRAS,
 };

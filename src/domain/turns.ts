@@ -4,6 +4,7 @@
  * page's health report.
  */
 import { z } from 'zod';
+import { ATTACHMENT_KINDS, ATTACHMENT_SKIP_CODES } from '../core/attachment-kinds';
 import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
 import { TokenizerIdSchema } from './tokenizers';
@@ -30,6 +31,12 @@ export const MESSAGE_LIMITS = {
   seedMessages: 5_000,
   seedChars: 8_000_000,
   labelChars: 200,
+  /** Files attached to one prompt: claude.ai's 20 a message is the most a site documents; a few pages of them is far above. */
+  attachments: 100,
+  /** Pages of one PDF whose sizes are sent (a PDF's page count itself is not limited). */
+  pageSizes: 2_000,
+  /** Searches, research runs, voice exchanges and videos the page shows for one answer. */
+  hiddenWorkItems: 1_000,
 } as const;
 
 const Text = z.string().max(MESSAGE_LIMITS.messageChars);
@@ -43,6 +50,82 @@ export const ReasoningShownSchema = z.object({
 });
 
 export const ImageKeysSchema = z.array(z.string().min(1).max(MESSAGE_LIMITS.idChars)).max(64);
+
+const Count = z.number().int().nonnegative();
+const Seconds = z.number().nonnegative().max(86_400);
+const Pixels = z.number().int().positive().max(100_000);
+
+/**
+ * One file attached to the prompt, as the page knows it, never its bytes: read from the `File` when it
+ * was attached (`from: 'file'`), or estimated from what the page shows of it later, a thumbnail's size
+ * or a file card's type (`from: 'page'`). The worker counts it by data/attachment-rules.json
+ * (src/core/attachments.ts). `skipped`: the page could not read it (the code says why, health shows it);
+ * the turn itself is counted all the same.
+ */
+export const AttachmentSentSchema = z.object({
+  from: z.enum(['file', 'page']),
+  kind: z.enum(ATTACHMENT_KINDS),
+  mime: z.string().max(MESSAGE_LIMITS.labelChars),
+  /** Byte size; absent when the page does not show it. */
+  bytes: Count.optional(),
+  /** A picture's pixel size (from its header, or a thumbnail's natural size on the page). */
+  width: Pixels.optional(),
+  height: Pixels.optional(),
+  /** A PDF's page count, and each page's size in PDF points as the file states it. */
+  pages: z.number().int().positive().optional(),
+  pageSizes: z
+    .array(z.object({ width: z.number().positive(), height: z.number().positive() }))
+    .max(MESSAGE_LIMITS.pageSizes)
+    .optional(),
+  /** A text file's text, or a PDF's text where the provider reads it: counted with the site's tokenizer, never stored. */
+  text: Text.optional(),
+  /** The share of the text that was read (below 1: the rest is scaled from it). */
+  textCoverage: z.number().gt(0).max(1).optional(),
+  skipped: z.enum(ATTACHMENT_SKIP_CODES).optional(),
+});
+export type AttachmentSent = z.infer<typeof AttachmentSentSchema>;
+
+/** Kinds of work a chat does out of sight (src/core/hidden-work.ts estimates each from what the page shows). */
+export const HIDDEN_WORK_KINDS = ['search', 'research', 'voice', 'video'] as const;
+export type HiddenWorkKindShown = (typeof HIDDEN_WORK_KINDS)[number];
+
+/**
+ * Work an answer's page shows was done out of sight, as read by the site's reader: only what the page
+ * states (a number of searches, a run with its sources, a spoken exchange's durations, a video's
+ * length and size). Each part is absent when the page shows none. `unreadable`: the page says such
+ * work happened in a form the reader could not read; the worker reports it in health and never
+ * counts it as zero.
+ */
+export const HiddenWorkShownSchema = z.object({
+  /** Web searches the answer made: how many (a "Searched the web" block, a sources row: at least 1), and the sources it lists. */
+  search: z.object({ searches: z.number().int().positive().max(MESSAGE_LIMITS.hiddenWorkItems), sources: Count.optional() }).optional(),
+  /** Research runs (deep research, an agent run) that wrote this answer, with what the page says of them. */
+  research: z
+    .object({
+      runs: z.number().int().positive().max(MESSAGE_LIMITS.hiddenWorkItems),
+      sources: Count.optional(),
+      searches: Count.optional(),
+      seconds: Seconds.optional(),
+    })
+    .optional(),
+  /** A spoken exchange, per response in order: the seconds the user and the assistant spoke. */
+  voice: z
+    .object({
+      exchanges: z
+        .array(z.object({ userSeconds: Seconds, assistantSeconds: Seconds }))
+        .min(1)
+        .max(MESSAGE_LIMITS.hiddenWorkItems),
+    })
+    .optional(),
+  /** Videos the answer generated: length, and pixel size and sound where the page shows them. */
+  videos: z
+    .array(z.object({ seconds: Seconds.optional(), width: Pixels.optional(), height: Pixels.optional(), withAudio: z.boolean().optional() }))
+    .min(1)
+    .max(MESSAGE_LIMITS.hiddenWorkItems)
+    .optional(),
+  unreadable: z.array(z.enum(HIDDEN_WORK_KINDS)).max(HIDDEN_WORK_KINDS.length).optional(),
+});
+export type HiddenWorkShown = z.infer<typeof HiddenWorkShownSchema>;
 
 /** A finished turn as the content script saw it: text only, tokenized in the worker. */
 export const TurnCompletedSchema = z.object({
@@ -64,6 +147,10 @@ export const TurnCompletedSchema = z.object({
    * left out). Images that become ready after the turn was sent come as a revision of the turn.
    */
   images: ImageKeysSchema.optional(),
+  /** Files attached to the prompt (read when attached, or estimated from the page). Absent: none seen. */
+  attachments: z.array(AttachmentSentSchema).max(MESSAGE_LIMITS.attachments).optional(),
+  /** Work the answer's page shows was done out of sight. Absent: none shown. */
+  hiddenWork: HiddenWorkShownSchema.optional(),
   /** When the answer finished streaming (ms since epoch). */
   finishedAt: z.number(),
   /**
@@ -125,6 +212,34 @@ export const SiteHealthSchema = z.object({
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 
+/**
+ * What a turn read beyond its text, each part apart from the counts of the text (absent: none), so
+ * that each can be switched off in the Counting settings and the turn is then what it would be
+ * without it. Estimated tokens are kept apart from counted ones. Every part is input of the turn
+ * except the voice audio's output. A generated video is a record of its own (like generated images).
+ */
+export const TurnExtrasSchema = z.object({
+  /** Files attached to this prompt (`tokens`, of which `estimatedTokens` estimated), and earlier attachments of the chat re-read (`historyTokens`). */
+  attachments: z
+    .object({
+      files: Count,
+      tokens: Count,
+      estimatedTokens: Count,
+      historyTokens: Count,
+      estimatedHistoryTokens: Count,
+      /** Files the page saw but could not count (read failed, too large...): shown, never counted as zero. */
+      skipped: Count.optional(),
+    })
+    .optional(),
+  /** Retrieved content of this answer's web searches, and that of earlier searches the chat re-reads (all estimated). */
+  search: z.object({ searches: Count, tokens: Count, historyTokens: Count, rule: z.string().max(100) }).optional(),
+  /** A research run: the low end of its published range is counted (`tokens`), the high end is kept to show the range. */
+  research: z.object({ runs: Count, tokens: Count, highTokens: Count, rule: z.string().max(100) }).optional(),
+  /** A voice exchange counted as audio: these replace the transcript's prompt and answer tokens while the setting is on. */
+  voice: z.object({ inputTokens: Count, outputTokens: Count, rule: z.string().max(100) }).optional(),
+});
+export type TurnExtras = z.infer<typeof TurnExtrasSchema>;
+
 /** A turn after the worker counted it (tokens of `tokenizer`): what the ledger records. No chat text. */
 export const CountedTurnSchema = z.object({
   turnId: z.string(),
@@ -147,6 +262,8 @@ export const CountedTurnSchema = z.object({
   estimatedReasoningTokens: z.number().int().nonnegative().optional(),
   /** Generated images in the answer (distinct keys). Absent: none. */
   images: z.number().int().nonnegative().optional(),
+  /** Attachments, searches, research and voice audio (TurnExtrasSchema). Absent: none. */
+  extras: TurnExtrasSchema.optional(),
 });
 export type CountedTurn = z.infer<typeof CountedTurnSchema>;
 

@@ -79,6 +79,7 @@ function entry(
     tokenizer: turn.tokenizer,
     ...(turn.reasoningTokens ? { reasoningTokens: turn.reasoningTokens } : {}),
     ...(turn.estimatedReasoningTokens ? { estimatedReasoningTokens: turn.estimatedReasoningTokens } : {}),
+    ...(turn.extras ? { extras: turn.extras } : {}),
     inputTokens: req.input_tokens,
     outputTokens: req.output_tokens,
     region: r.region,
@@ -129,6 +130,7 @@ export function turnOf(e: LedgerEntry): CountedTurn {
     tokenizer: e.tokenizer,
     ...(e.reasoningTokens ? { reasoningTokens: e.reasoningTokens } : {}),
     ...(e.estimatedReasoningTokens ? { estimatedReasoningTokens: e.estimatedReasoningTokens } : {}),
+    ...(e.extras ? { extras: e.extras } : {}),
   };
 }
 

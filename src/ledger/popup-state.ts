@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import type { LedgerIndex, MonthTotals, Totals, TotalsRow } from '../domain/ledger';
 import type { PopupState, RemoteStatus } from '../domain/popup';
 import { DEFAULT_BUDGET } from '../domain/budget';
-import type { Settings } from '../domain/settings';
+import { DEFAULT_COUNT_EXTRAS, type Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { KeyStore } from '../remote/key-store';
 import { toRemoteStatus } from '../remote/state';
@@ -143,6 +143,7 @@ export function buildPopupState(x: StateInputs): PopupState {
       modelOverrides: { ...x.settings.modelOverrides } as Record<string, string>,
       pageLabels: { ...(x.settings.pageLabels ?? {}) } as Record<string, boolean>,
       budget: { ...(x.settings.budget ?? DEFAULT_BUDGET) },
+      countExtras: { ...DEFAULT_COUNT_EXTRAS, ...x.settings.countExtras },
     },
     totals,
     daily: last30Days.map((day) => {

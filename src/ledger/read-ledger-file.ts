@@ -10,7 +10,7 @@ import type { ImportRefusal, ImportRefusalCode } from '../domain/import';
 import { IMPORT_LIMITS } from '../domain/import-limits';
 import { LedgerEntrySchema, TotalsSchema, type LedgerEntry, type Totals } from '../domain/ledger';
 import type { SiteId } from '../domain/site-ids';
-import { MESSAGE_LIMITS, SiteIdSchema } from '../domain/turns';
+import { MESSAGE_LIMITS, SiteIdSchema, TurnExtrasSchema } from '../domain/turns';
 import { LEGACY_TOKENIZER, TokenizerIdSchema } from '../domain/tokenizers';
 import { addDays } from '../storage/days';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './write-ledger-file';
@@ -72,6 +72,8 @@ function turnSchema(version: number) {
     region: z.string().refine((r) => resolveRegion(r) !== undefined, { params: { reason: 'unknown-region' } }),
     // Before version 3 turns did not record their tokenizer: every one was counted with o200k.
     tokenizer: version >= 3 ? TokenizerIdSchema : TokenizerIdSchema.default(LEGACY_TOKENIZER),
+    // Before version 4 no turn read anything beyond its text.
+    extras: version >= 4 ? TurnExtrasSchema.optional() : z.never().optional(),
   });
 }
 

@@ -3,6 +3,7 @@ import { findModel, findRegion } from '../core';
 import { CodedError } from '../domain/errors';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 import type { SettingsPatch } from '../domain/popup';
+import { DEFAULT_COUNT_EXTRAS } from '../domain/settings';
 import { settingsItem, writeSettings } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 
@@ -27,6 +28,7 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
       if (patch.pageLabel.on) delete s.pageLabels[patch.pageLabel.site];
       else s.pageLabels[patch.pageLabel.site] = false;
     }
+    if (patch.countExtras) s.countExtras = { ...DEFAULT_COUNT_EXTRAS, ...s.countExtras, ...patch.countExtras };
     if (patch.budget) s.budget = { weeklyKwh: patch.budget.weeklyKwh, notify: patch.budget.weeklyKwh !== null && patch.budget.notify };
     if (override) {
       if (override.modelKey === null) delete s.modelOverrides[override.site];

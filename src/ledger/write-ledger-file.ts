@@ -89,8 +89,9 @@ export const EXPORT_FORMAT = 'ai-chat-footprint-ledger';
 /**
  * 2: turns carry reasoningTokens and estimatedReasoningTokens; image-gen records are turns of their own.
  * 3: turns carry the tokenizer that counted them and tokenCount ("exact" or "approximate (…)").
+ * 4: turns carry `extras`, what they read beyond their text (attachments, searches, research, voice audio), where they have any.
  */
-export const EXPORT_VERSION = 3;
+export const EXPORT_VERSION = 4;
 
 export function toJson(days: readonly DayEntries[], months: readonly MonthTotals[], exportedAt: number): string {
   const dailyTotals = months

@@ -20,10 +20,15 @@
  * then the rate a `custom` model was computed with (Wh per 1,000 tokens; 0 for every other model),
  * so a turn of a model the table does not have keeps its rate through recomputes and exports.
  * Turns recorded before were all counted with o200k, and keep their counts.
+ *
+ * Version 5 appends what the turn read beyond its text (attachments, searches, research, voice audio:
+ * `TurnExtras`, an object with names), or 0 for a turn with none: most turns have none, and the parts
+ * are few and grow with the product, so they are not worth positions of their own.
  */
 import { DEFAULT_REGION } from '../core/tables';
 import type { LedgerEntry } from '../domain/ledger';
 import type { TokenizerId } from '../domain/tokenizers';
+import type { TurnExtras } from '../domain/turns';
 import { SITE_IDS, type SiteId } from '../domain/site-ids';
 
 /** Version 1: one object per turn. Kept as a type for the migration. */
@@ -68,7 +73,15 @@ export interface DayTurnsV3 {
 }
 
 /** Version 4: a version 3 row, then [tokenizer (a string index), custom rate (0: not a custom model)]. */
-export type TurnRow = [...TurnRowV3, tokenizer: number, customWhPer1k: number];
+export type TurnRowV4 = [...TurnRowV3, tokenizer: number, customWhPer1k: number];
+
+export interface DayTurnsV4 {
+  strings: string[];
+  rows: TurnRowV4[];
+}
+
+/** Version 5: a version 4 row, then the turn's extras (0: none). */
+export type TurnRow = [...TurnRowV4, extras: TurnExtras | 0];
 
 export interface DayTurns {
   strings: string[];
@@ -77,7 +90,8 @@ export interface DayTurns {
 
 const V2_ROW_LENGTH = 16;
 const V3_ROW_LENGTH = 19;
-const ROW_LENGTH = 21;
+const V4_ROW_LENGTH = 21;
+const ROW_LENGTH = 22;
 
 export function emptyDay(): DayTurns {
   return { strings: [], rows: [] };
@@ -120,6 +134,7 @@ export function encodeEntries(entries: readonly LedgerEntry[]): DayTurns {
       e.outputTokens,
       s(e.tokenizer),
       e.customWhPer1k ?? 0,
+      e.extras ?? 0,
     ]);
   }
   return day;
@@ -151,6 +166,7 @@ export function decodeRow(day: DayTurns, r: TurnRow): LedgerEntry {
   if (r[16] > 0) entry.reasoningTokens = r[16];
   if (r[17] > 0) entry.estimatedReasoningTokens = r[17];
   if (r[20] > 0) entry.customWhPer1k = r[20];
+  if (r[21]) entry.extras = r[21];
   return entry;
 }
 
@@ -167,15 +183,22 @@ function hasRows(x: unknown, length: number): boolean {
 /** A well-formed day of the current version (checked on read: a failed migration leaves the old shape behind). */
 export const isDayTurns = (x: unknown): x is DayTurns => hasRows(x, ROW_LENGTH);
 
+/** v4 -> v5: no turn read anything beyond its text before version 5. */
+export function migrateDayTurnsV4toV5(old: unknown): DayTurns {
+  if (!hasRows(old, V4_ROW_LENGTH)) throw new Error('turns v4: expected { strings, rows } with 21 fields a row');
+  const v4 = old as DayTurnsV4;
+  return { strings: v4.strings, rows: v4.rows.map((r): TurnRow => [...r, 0]) };
+}
+
 /** v3 -> v4: every turn recorded before version 4 was counted with o200k, and none with a custom rate. */
-export function migrateDayTurnsV3toV4(old: unknown): DayTurns {
+export function migrateDayTurnsV3toV4(old: unknown): DayTurnsV4 {
   if (!hasRows(old, V3_ROW_LENGTH)) throw new Error('turns v3: expected { strings, rows } with 19 fields a row');
   const v3 = old as DayTurnsV3;
   const o200k: TokenizerId = 'o200k';
   const strings = [...v3.strings];
   let at = strings.indexOf(o200k);
   if (at === -1) at = strings.push(o200k) - 1;
-  return { strings, rows: v3.rows.map((r): TurnRow => [...r, at, 0]) };
+  return { strings, rows: v3.rows.map((r): TurnRowV4 => [...r, at, 0]) };
 }
 
 /** v2 -> v3: no reasoning was counted before version 3, and output tokens were the answer tokens. */

@@ -16,10 +16,10 @@ import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { SiteId } from '../domain/site-ids';
 import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2 } from './counted-turn-migrations';
-import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, type DayTurns } from './day-turns';
+import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, migrateDayTurnsV4toV5, type DayTurns } from './day-turns';
 import { FALLBACKS } from './fallbacks';
 import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
-import { migrateSettingsV1toV2, migrateSettingsV2toV3, migrateSettingsV3toV4 } from './settings-migrations';
+import { migrateSettingsV1toV2, migrateSettingsV2toV3, migrateSettingsV3toV4, migrateSettingsV4toV5 } from './settings-migrations';
 import { migrateSiteHealthV1toV2 } from './site-health-migrations';
 
 export { bareKey, type StorageKey };
@@ -101,9 +101,9 @@ function family<T>(prefix: StorageKey, o: ItemOptions<T>): ItemFamily<T> {
 
 export const STORAGE_ITEMS = {
   settings: single<Settings>(ITEM_KEYS.settings, {
-    version: 4,
+    version: 5,
     fallback: FALLBACKS.settings,
-    migrations: { 2: migrateSettingsV1toV2, 3: migrateSettingsV2toV3, 4: migrateSettingsV3toV4 },
+    migrations: { 2: migrateSettingsV1toV2, 3: migrateSettingsV2toV3, 4: migrateSettingsV3toV4, 5: migrateSettingsV4toV5 },
     deletedWithData: false,
   }),
   /** Latest health report per site, from the content scripts. */
@@ -129,9 +129,9 @@ export const STORAGE_ITEMS = {
   conversationsPrunedAt: single<number>(ITEM_KEYS.conversationsPrunedAt, { version: 1, fallback: 0, deletedWithData: false }),
   /** Raw ledger turns, one key per local day (`YYYY-MM-DD`); see day-turns.ts for the encoding. */
   dayTurns: family<DayTurns | null>(ITEM_KEYS.dayTurns, {
-    version: 4,
+    version: 5,
     fallback: null,
-    migrations: { 2: migrateDayTurnsV1toV2, 3: migrateDayTurnsV2toV3, 4: migrateDayTurnsV3toV4 },
+    migrations: { 2: migrateDayTurnsV1toV2, 3: migrateDayTurnsV2toV3, 4: migrateDayTurnsV3toV4, 5: migrateDayTurnsV4toV5 },
     deletedWithData: true,
   }),
   /** Daily totals, one key per month (`YYYY-MM`). Never pruned. (`totals:all` shares the prefix and is deleted with it.) */

@@ -1,6 +1,6 @@
 /** Migrations of the `settings` item (src/storage/items.ts). */
 import { DEFAULT_BUDGET } from '../domain/budget';
-import type { Settings } from '../domain/settings';
+import { DEFAULT_COUNT_EXTRAS, type Settings } from '../domain/settings';
 
 /** v1 -> v2: the hidden-reasoning estimate switch, on by default like for a new install. */
 export function migrateSettingsV1toV2(old: unknown): Settings {
@@ -10,12 +10,18 @@ export function migrateSettingsV1toV2(old: unknown): Settings {
 
 /** v2 -> v3: the per-site page label switch; no entry means on, as for a new install. */
 export function migrateSettingsV2toV3(old: unknown): Settings {
-  const v2 = (old ?? {}) as Omit<Settings, 'pageLabels' | 'budget'>;
+  const v2 = (old ?? {}) as Omit<Settings, 'pageLabels' | 'budget' | 'countExtras'>;
   return { ...v2, pageLabels: {} } as Settings;
 }
 
 /** v3 -> v4: the weekly energy budget, off (no limit, no notification) as for a new install. */
 export function migrateSettingsV3toV4(old: unknown): Settings {
   const v3 = (old ?? {}) as Omit<Settings, 'budget'>;
-  return { ...v3, budget: { ...DEFAULT_BUDGET } };
+  return { ...v3, budget: { ...DEFAULT_BUDGET } } as Settings;
+}
+
+/** v4 -> v5: counting beyond a turn's text (attachments, out-of-sight work), every part on as for a new install. */
+export function migrateSettingsV4toV5(old: unknown): Settings {
+  const v4 = (old ?? {}) as Omit<Settings, 'countExtras'>;
+  return { ...v4, countExtras: { ...DEFAULT_COUNT_EXTRAS } };
 }

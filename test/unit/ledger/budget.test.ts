@@ -66,8 +66,13 @@ describe('the budget setting', () => {
     await fakeBrowser.storage.local.set({ settings: v3, settings$: { v: 3 } });
     vi.resetModules();
     const { settingsItem } = await import('../../../src/storage/items');
-    expect(await settingsItem.getValue()).toEqual({ ...v3, budget: { weeklyKwh: null, notify: false } });
-    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 4 });
+    // v5 follows at once (test/unit/storage/settings-v5.test.ts).
+    expect(await settingsItem.getValue()).toEqual({
+      ...v3,
+      budget: { weeklyKwh: null, notify: false },
+      countExtras: { attachments: true, search: true, research: true, voice: true, video: true },
+    });
+    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 5 });
   });
 
   it('is set and turned off through settings/update; a budget off takes its notification with it', async () => {

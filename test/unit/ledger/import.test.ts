@@ -181,6 +181,18 @@ describe('import: round trip and merge', () => {
     await ledger.clear();
     expect(await importText(ledger, JSON.stringify({ ...base, version: 2 }))).toMatchObject({ status: 'imported', summary: { turns: 1 } });
   });
+
+  it("keeps a turn's extras through export and import (version 4); a version 3 file cannot carry them", async () => {
+    const ledger = newLedger();
+    const extras = { attachments: { files: 1, tokens: 765, estimatedTokens: 0, historyTokens: 0, estimatedHistoryTokens: 0 } };
+    await ledger.record(turn({ turnId: 'with-file', time: NOW - HOUR, extras }));
+    const file = await exported(ledger);
+    expect(file.turns[0]).toMatchObject({ turnId: 'with-file', extras });
+    await ledger.clear();
+    expect(await importText(ledger, JSON.stringify({ ...file, version: 3 }))).toMatchObject({ status: 'refused' });
+    expect(await importText(ledger, JSON.stringify(file))).toMatchObject({ status: 'imported', summary: { turns: 1 } });
+    expect((await exported(ledger)).turns[0]).toMatchObject({ turnId: 'with-file', extras });
+  });
 });
 
 describe('import: a bad file changes nothing and says why', () => {
@@ -211,7 +223,7 @@ describe('import: a bad file changes nothing and says why', () => {
     ['a CSV export', () => 'turn_id,time_utc\r\nx,2026-11-22T00:00:00Z\r\n', { code: 'not-json', at: null }],
     ['JSON of another format', () => JSON.stringify({ format: 'something-else', version: 1, turns: [] }), { code: 'not-ledger', at: null }],
     ['no version', () => JSON.stringify({ ...good, version: undefined }), { code: 'not-ledger', at: null }],
-    ['a newer version', () => JSON.stringify({ ...good, version: 4 }), { code: 'newer-version', at: 'version', limit: 3 }],
+    ['a newer version', () => JSON.stringify({ ...good, version: 5 }), { code: 'newer-version', at: 'version', limit: 4 }],
     ['a number as text', () => withTurn({ promptTokens: '120' }), { code: 'wrong-type', at: 'turns[1].promptTokens' }],
     ['a fraction of a token', () => withTurn({ answerTokens: 1.5 }), { code: 'wrong-type', at: 'turns[1].answerTokens' }],
     ['turns not a list', () => JSON.stringify({ ...good, turns: {} }), { code: 'wrong-type', at: 'turns' }],

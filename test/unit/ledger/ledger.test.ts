@@ -341,7 +341,7 @@ describe('export and clear', () => {
     const ledger = newLedger();
     await ledger.record(turn());
     const json = JSON.parse((await ledger.exportLedger('json')).content);
-    expect(json).toMatchObject({ format: 'ai-chat-footprint-ledger', version: 3 });
+    expect(json).toMatchObject({ format: 'ai-chat-footprint-ledger', version: 4 });
     expect(json.turns[0]).toMatchObject({ tokenizer: 'o200k', tokenCount: 'exact' });
     expect(json.turns).toHaveLength(1);
     expect(json.dailyTotals).toEqual([expect.objectContaining({ day: '2026-11-22', site: 'chatgpt', modelKey: 'alpha-4o', turns: 1 })]);

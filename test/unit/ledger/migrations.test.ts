@@ -8,6 +8,7 @@ import {
   migrateDayTurnsV1toV2,
   migrateDayTurnsV2toV3,
   migrateDayTurnsV3toV4,
+  migrateDayTurnsV4toV5,
   type DayTurnsV1,
 } from '../../../src/storage/day-turns';
 import { dump, newLedger, resetBrowser, turn } from '../support/ledger';
@@ -77,7 +78,7 @@ describe('raw turns v1 -> v2 -> v3 -> v4', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], localDay: '2026-01-05' });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
   });
 
   it('migrates a v1 day whose meta says v1 and keeps appending to it in the current shape', async () => {
@@ -92,7 +93,7 @@ describe('raw turns v1 -> v2 -> v3 -> v4', () => {
 
   it('fills fields an early v1 entry lacked', () => {
     const partial = [{ turnId: 'p', time: 1, site: 'gemini', promptTokens: 3, historyTokens: 4, answerTokens: 5 }];
-    const [e] = decodeEntries(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial))));
+    const [e] = decodeEntries(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial)))));
     expect(e).toMatchObject({ inputTokens: 7, outputTokens: 5, region: 'global-avg', computedBy: 'local', plan: 'local', tokenizer: 'o200k' });
   });
 
@@ -126,7 +127,7 @@ describe('raw turns v2 -> v3 (reasoning and output columns)', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], reasoningTokens: 0, estimatedReasoningTokens: 0 });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
   });
 
   it('refuses a v2 day of the wrong shape instead of misreading it', () => {
@@ -141,9 +142,15 @@ describe('settings v1 -> v2', () => {
     // WXT migrates an item when it is defined: a fresh module defines it over the stored v1 value.
     vi.resetModules();
     const { settingsItem } = await import('../../../src/storage/items');
-    // The item is at v4 now (test/unit/storage/settings-v4.test.ts): v2, v3 and v4 run in turn.
-    expect(await settingsItem.getValue()).toEqual({ ...v1, estimateReasoning: true, pageLabels: {}, budget: { weeklyKwh: null, notify: false } });
-    expect((await dump())['settings$']).toEqual({ v: 4 });
+    // The item is at v5 now (test/unit/storage/settings-v5.test.ts): v2 to v5 run in turn.
+    expect(await settingsItem.getValue()).toEqual({
+      ...v1,
+      estimateReasoning: true,
+      pageLabels: {},
+      budget: { weeklyKwh: null, notify: false },
+      countExtras: { attachments: true, search: true, research: true, voice: true, video: true },
+    });
+    expect((await dump())['settings$']).toEqual({ v: 5 });
   });
 });
 
@@ -160,7 +167,7 @@ describe('turns recorded before they kept their tokenizer (o200k)', () => {
     expect(exported.turns[0]).toMatchObject({ ...V1_DAY[0], tokenizer: 'o200k' });
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], tokenizer: 'o200k' });
     const stored = await dump();
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
   });
 
   it('refuses a v3 day of the wrong shape instead of misreading it', () => {
@@ -192,12 +199,46 @@ describe('raw turns v3 -> v4 (the custom rate column)', () => {
     expect(exported.turns[0].customWhPer1k).toBeUndefined();
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 4 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
   });
 
   it("keeps a custom turn's rate through encoding", () => {
-    const [custom] = decodeEntries(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1)))));
+    const [custom] = decodeEntries(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1))))));
     const [back] = decodeEntries(encodeEntries([{ ...custom, modelKey: 'custom', customWhPer1k: 2 }]));
     expect(back).toMatchObject({ modelKey: 'custom', customWhPer1k: 2, tokenizer: 'o200k' });
+  });
+});
+
+describe('raw turns v4 -> v5 (what a turn read beyond its text)', () => {
+  it('migrates a stored v4 day: no extras, every number unchanged', async () => {
+    const v4 = migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY)));
+    expect(v4.rows.every((r) => r.length === 21)).toBe(true);
+    await fakeBrowser.storage.local.set({
+      'turns:2026-01-05': v4,
+      'turns:2026-01-05$': { v: 4 },
+      ledger: { days: { '2026-01-05': { turns: 2, bytes: 900 } }, months: [], lastTurn: null },
+      ledger$: { v: 1 },
+    });
+    const exported = JSON.parse((await newLedger().exportLedger('json')).content);
+    expect(exported.turns[0]).toMatchObject(V1_DAY[0]);
+    expect(exported.turns[0].extras).toBeUndefined();
+    const stored = await dump();
+    expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
+  });
+
+  it('refuses a v4 day of the wrong shape instead of misreading it', () => {
+    expect(() => migrateDayTurnsV4toV5({ strings: [], rows: [[1, 2, 3]] })).toThrow(/21 fields/);
+  });
+
+  it("keeps a turn's extras, by name, through encoding", () => {
+    const [plain] = decodeEntries(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1))))));
+    const extras = {
+      attachments: { files: 2, tokens: 1_530, estimatedTokens: 765, historyTokens: 0, estimatedHistoryTokens: 0 },
+      search: { searches: 3, tokens: 24_000, historyTokens: 0, rule: 'search-rule' },
+    };
+    const [back] = decodeEntries(encodeEntries([{ ...plain, extras }]));
+    expect(back).toEqual({ ...plain, extras });
+    expect(decodeEntries(encodeEntries([plain]))[0]).toEqual(plain);
   });
 });
