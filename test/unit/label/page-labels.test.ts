@@ -104,7 +104,10 @@ describe('the page label', () => {
     const details = root.getElementById('details')!;
     expect(details.textContent).toBe('1,234 input tokens · 5,678 output tokens · ≈ 900 reasoning tokens (estimated) · 2 generated images');
     expect(button.getAttribute('aria-describedby')).toBe('details');
-    expect(button.getAttribute('aria-label')).toBe(`Footprint of this answer: ${button.textContent}. ${details.textContent}`);
+    // The amounts in words, as the screen reader says them; the counts as shown.
+    expect(button.getAttribute('aria-label')).toBe(
+      `Footprint of this answer: about 4.2 watt-hours, about 190 milligrams of CO2 equivalent, about 810 microlitres. ${details.textContent}`,
+    );
     // A real button: reachable with Tab, and focus is what reveals the details (with hover).
     expect(button.tagName).toBe('BUTTON');
     button.focus();
