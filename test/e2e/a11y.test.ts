@@ -2,12 +2,14 @@
  * The accessibility audit in Debian's Chromium (support/axe.ts: axe-core, every default rule): the
  * popup empty and with a year of data, light and dark, in all seven languages, first with its
  * sections closed and then with each section open in turn; the welcome and methodology pages; and
- * the page label on each site's fixture page, with its place in the accessibility tree (a polite
- * live region, a button named by the whole sentence, the token counts on keyboard focus). Any
+ * the page label on each site's fixture page, with its place in the accessibility tree (a button
+ * named by what it shows and described by the sentence in words, the token counts on keyboard
+ * focus, the sentence said by the page's one polite live region); amounts read with their units'
+ * names in English and German, in the popup's totals and the label. Any
  * violation fails, and the failure lists them all (support/axe.ts says how a report reads). One browser per language: its UI language is fixed at launch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { audit, report } from './support/axe';
 import { BUILT_EXTENSION } from './support/extension-page';
 import { launchWithExtension, serveChatPage, type LaunchedExtension } from './support/launch';
@@ -99,7 +101,105 @@ async function auditPopupStates(page: Page, state: string, sections: Sections): 
   return reports.filter(Boolean);
 }
 
+/** Each site's fixture page at its host, an answer streamed into it: the label after it is audited (the site's own markup is the site's). */
+const SITE_PAGES = [
+  { site: 'chatgpt', origin: 'https://chatgpt.com', fixture: 'chatgpt.html', path: '/c/a11y-chatgpt', promptBox: '#prompt-textarea' },
+  {
+    site: 'claude',
+    origin: 'https://claude.ai',
+    fixture: 'claude-2026-en.html',
+    path: '/chat/0d8f7a6b-2026-4000-8000-0000000a11y1',
+    promptBox: '[data-testid="chat-input"]',
+  },
+  { site: 'copilot', origin: 'https://copilot.microsoft.com', fixture: 'copilot-2026-en.html', path: '/chats/a11yQ7e2RkP9mNc', promptBox: '#userInput' },
+  {
+    site: 'deepseek',
+    origin: 'https://chat.deepseek.com',
+    fixture: 'deepseek-2026-10.html',
+    path: '/a/chat/s/5d0f6a0e-2026-4e2e-8000-0000000a11y1',
+    promptBox: 'textarea[name="search"]',
+  },
+  { site: 'gemini', origin: 'https://gemini.google.com', fixture: 'gemini-2026-en.html', path: '/app/5a1e0b7f3d2ca11y', promptBox: '.ql-editor' },
+  { site: 'grok', origin: 'https://grok.com', fixture: 'grok-2026-en.html', path: '/c/3f9d2c1b-7a6e-4d5c-9b8a-0e1f2a3ba11y', promptBox: '.ProseMirror' },
+  {
+    site: 'meta',
+    origin: 'https://www.meta.ai',
+    fixture: 'meta-2026-en.html',
+    path: '/prompt/5f0c1a2b-2026-4000-8000-0000000a11y1',
+    promptBox: '[data-testid="composer-input"]',
+  },
+  {
+    site: 'mistral',
+    origin: 'https://chat.mistral.ai',
+    fixture: 'mistral-2026-en.html',
+    path: '/chat/24cad125-f45a-4ab6-bb62-2708aaf1a11y',
+    promptBox: '.ProseMirror',
+  },
+  {
+    site: 'perplexity',
+    origin: 'https://www.perplexity.ai',
+    fixture: 'perplexity-2026-en.html',
+    path: '/search/a11y-wind-Xq3vR8sTQ2uYlM0aB1cD2e',
+    promptBox: '#ask-input',
+  },
+];
+
+/** A site's fixture page at its host in a new tab, an answer streamed into it: resolves once its label is in the page. */
+async function answerWithLabel(context: BrowserContext, s: (typeof SITE_PAGES)[number]): Promise<{ tab: Page; label: Locator }> {
+  await serveChatPage(context, s.origin, streamingFixture(s.fixture));
+  const tab = await context.newPage();
+  await tab.setViewportSize({ width: 1000, height: 800 });
+  await tab.goto(`${s.origin}${s.path}`);
+  await tab.waitForTimeout(1_000); // the page's messages seed the history first
+  await tab.evaluate(
+    (p) => Object.assign(window, { __nextAnswer: { think: null, paragraphs: p }, __chunkMs: 30 }),
+    [chunked('A heat pump moves heat instead of making it, three to four units of heat for each unit of electricity.')],
+  );
+  const done = await tab.evaluate(() => (window as unknown as { __streamDone: number }).__streamDone);
+  await tab.locator(s.promptBox).fill('What does a heat pump do?');
+  await tab.locator('[data-send]').click();
+  await tab.waitForFunction((n) => (window as unknown as { __streamDone: number }).__streamDone === n + 1, done, { timeout: 30_000 });
+  const label = tab.locator('ai-footprint-label').first();
+  await label.waitFor({ state: 'attached', timeout: 15_000 });
+  return { tab, label };
+}
+
+/** The label's button as Chromium's accessibility tree has it (its description is not in an aria snapshot). */
+async function labelButtonInTree(tab: Page): Promise<{ name: string; description: string }> {
+  const cdp = await tab.context().newCDPSession(tab);
+  type AXNode = { role?: { value: string }; name?: { value: string }; description?: { value: string } };
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+  await cdp.detach();
+  const button = nodes.find((n) => n.role?.value === 'button' && n.name?.value.startsWith('≈'));
+  return { name: button?.name?.value ?? '', description: button?.description?.value ?? '' };
+}
+
+/** The page's one polite live region, once it has said something. */
+async function announced(tab: Page): Promise<string> {
+  const region = tab.locator('ai-footprint-announcer [role="status"]');
+  await expect.poll(() => region.textContent(), { timeout: 5_000 }).not.toBe('');
+  return region.ariaSnapshot();
+}
+
 const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'];
+
+/** How amounts read aloud in two of the languages: "about", the label's first words, the units' names. */
+const SPOKEN: Record<string, { about: string; footprint: string; energy: RegExp; carbon: RegExp; water: RegExp }> = {
+  en: {
+    about: 'about',
+    footprint: 'Footprint of this answer:',
+    energy: /(milli|kilo)?watt-hours?/,
+    carbon: /(milli|kilo)?grams? of CO2 equivalent/,
+    water: /(micro|milli)?litres?/,
+  },
+  de: {
+    about: 'etwa',
+    footprint: 'Fußabdruck dieser Antwort:',
+    energy: /(Milliw|Kilow|W)attstunden?/,
+    carbon: /(Milligramm|Gramm|Kilogramm) CO2-Äquivalent/,
+    water: /(Mikro|Milli)?[lL]iter/,
+  },
+};
 
 describe.each(LANGUAGES)('the popup in %s', (lang) => {
   let ext: LaunchedExtension;
@@ -128,6 +228,33 @@ describe.each(LANGUAGES)('the popup in %s', (lang) => {
     }
     expect(reports.join('\n')).toBe('');
   });
+
+  it.runIf(lang in SPOKEN)('reads the totals and the page label with their units’ names', { timeout: 90_000 }, async () => {
+    const words = SPOKEN[lang]!;
+    await ask(page, 'turn/completed', {
+      site: 'chatgpt',
+      conversationId: 'a11y-spoken',
+      turnId: 'a11y-spoken-1',
+      modelLabel: null,
+      finishedAt: Date.now(),
+      promptText: 'How much water does a data centre use?',
+      answerText: 'It depends on the cooling design and the climate. '.repeat(20),
+    });
+    await openPopup(page, url, true);
+    const totals = await page.locator('[data-testid="totals"]').ariaSnapshot();
+    for (const amount of [words.energy, words.carbon, words.water]) expect(totals).toMatch(new RegExp(`img "${words.about} [\\d.,]+ ${amount.source}"`));
+    // What is said (the names), never the symbols shown after them.
+    const names = [...totals.matchAll(/img "([^"]+)"/g)].map((m) => m[1]);
+    expect(names).toHaveLength(3);
+    for (const name of names) expect(name).not.toMatch(/≈|\bWh\b|CO₂e|mL/);
+
+    const { tab, label } = await answerWithLabel(ext.context, SITE_PAGES[0]);
+    const sentence = `${words.footprint} ${words.about} [\\d.,]+ ${words.energy.source}`;
+    expect(await label.ariaSnapshot()).toMatch(/^- '?button "≈/);
+    expect((await labelButtonInTree(tab)).description).toMatch(new RegExp(`^${sentence}`));
+    expect(await announced(tab)).toMatch(new RegExp(`^- status: ['"]?${sentence}`));
+    await tab.close();
+  });
 });
 
 describe('the extension’s pages and the page label', () => {
@@ -151,72 +278,20 @@ describe('the extension’s pages and the page label', () => {
     expect(reports.filter(Boolean).join('\n')).toBe('');
   });
 
-  /** Each site's fixture page at its host, an answer streamed into it: the label after it is audited (the site's own markup is the site's). */
-  const SITE_PAGES = [
-    { site: 'chatgpt', origin: 'https://chatgpt.com', fixture: 'chatgpt.html', path: '/c/a11y-chatgpt', promptBox: '#prompt-textarea' },
-    {
-      site: 'claude',
-      origin: 'https://claude.ai',
-      fixture: 'claude-2026-en.html',
-      path: '/chat/0d8f7a6b-2026-4000-8000-0000000a11y1',
-      promptBox: '[data-testid="chat-input"]',
-    },
-    { site: 'copilot', origin: 'https://copilot.microsoft.com', fixture: 'copilot-2026-en.html', path: '/chats/a11yQ7e2RkP9mNc', promptBox: '#userInput' },
-    {
-      site: 'deepseek',
-      origin: 'https://chat.deepseek.com',
-      fixture: 'deepseek-2026-10.html',
-      path: '/a/chat/s/5d0f6a0e-2026-4e2e-8000-0000000a11y1',
-      promptBox: 'textarea[name="search"]',
-    },
-    { site: 'gemini', origin: 'https://gemini.google.com', fixture: 'gemini-2026-en.html', path: '/app/5a1e0b7f3d2ca11y', promptBox: '.ql-editor' },
-    { site: 'grok', origin: 'https://grok.com', fixture: 'grok-2026-en.html', path: '/c/3f9d2c1b-7a6e-4d5c-9b8a-0e1f2a3ba11y', promptBox: '.ProseMirror' },
-    {
-      site: 'meta',
-      origin: 'https://www.meta.ai',
-      fixture: 'meta-2026-en.html',
-      path: '/prompt/5f0c1a2b-2026-4000-8000-0000000a11y1',
-      promptBox: '[data-testid="composer-input"]',
-    },
-    {
-      site: 'mistral',
-      origin: 'https://chat.mistral.ai',
-      fixture: 'mistral-2026-en.html',
-      path: '/chat/24cad125-f45a-4ab6-bb62-2708aaf1a11y',
-      promptBox: '.ProseMirror',
-    },
-    {
-      site: 'perplexity',
-      origin: 'https://www.perplexity.ai',
-      fixture: 'perplexity-2026-en.html',
-      path: '/search/a11y-wind-Xq3vR8sTQ2uYlM0aB1cD2e',
-      promptBox: '#ask-input',
-    },
-  ];
-
   it('has no violation in the label on each site’s page', { timeout: 180_000 }, async () => {
     // The sites side by side, one tab each: the worker counts their answers as they come.
     const reports = await Promise.all(
       SITE_PAGES.map(async (s) => {
-        await serveChatPage(ext.context, s.origin, streamingFixture(s.fixture));
-        const tab = await ext.context.newPage();
-        await tab.setViewportSize({ width: 1000, height: 800 });
-        await tab.goto(`${s.origin}${s.path}`);
-        await tab.waitForTimeout(1_000); // the page's messages seed the history first
-        await tab.evaluate(
-          (p) => Object.assign(window, { __nextAnswer: { think: null, paragraphs: p }, __chunkMs: 30 }),
-          [chunked('A heat pump moves heat instead of making it, three to four units of heat for each unit of electricity.')],
-        );
-        const done = await tab.evaluate(() => (window as unknown as { __streamDone: number }).__streamDone);
-        await tab.locator(s.promptBox).fill('What does a heat pump do?');
-        await tab.locator('[data-send]').click();
-        await tab.waitForFunction((n) => (window as unknown as { __streamDone: number }).__streamDone === n + 1, done, { timeout: 30_000 });
-        await tab.locator('ai-footprint-label').first().waitFor({ state: 'attached', timeout: 15_000 });
-        const found = report(`label on ${s.site}`, await auditPage(tab, 'ai-footprint-label'));
-        // In the accessibility tree: a polite live region holding a button named by the whole sentence,
-        // and the token counts shown when the button has the keyboard focus.
-        const label = tab.locator('ai-footprint-label').first();
-        expect(await label.ariaSnapshot()).toMatch(/^- status:\s+- '?button "Footprint of this answer: .+ input tokens · .+ output tokens/);
+        const { tab, label } = await answerWithLabel(ext.context, s);
+        const found = report(`label on ${s.site}`, await auditPage(tab, 'ai-footprint-label, ai-footprint-announcer'));
+        // In the accessibility tree: a button named by what it shows and described by the whole
+        // sentence, its amounts in words; the token counts shown when it has the keyboard focus; the
+        // sentence said once by the page's polite live region.
+        const sentence =
+          /Footprint of this answer: about [\d.,]+ (milli|kilo)?watt-hours?, about .+ of CO2 equivalent, about .+litres?\. .+ input tokens · .+ output tokens/;
+        expect(await label.ariaSnapshot()).toMatch(/^- '?button "≈ [\d.,]+ (mWh|Wh|kWh) · ≈ .+ · ≈ .+L"/);
+        expect((await labelButtonInTree(tab)).description).toMatch(new RegExp(`^${sentence.source}`));
+        expect(await announced(tab)).toMatch(new RegExp(`^- status: ['"]?${sentence.source}`));
         await label.locator('button').focus();
         expect(await label.locator('#details').isVisible()).toBe(true);
         await tab.close();
