@@ -164,6 +164,50 @@ async function answerWithLabel(context: BrowserContext, s: (typeof SITE_PAGES)[n
   return { tab, label };
 }
 
+/** WCAG's reflow width: 1280 CSS px at 400% zoom. */
+const REFLOW_WIDTH = 320;
+
+/**
+ * How a page overflows a viewport `width` CSS px wide: the document's scroll width, and each
+ * visible element whose right edge is past it, unless a scroll region of its own (focusable, so the
+ * keyboard scrolls it too; WCAG's reflow exempts a table that needs two dimensions) clips it.
+ */
+async function overflowsAt(page: Page, width: number): Promise<{ sideways: boolean; past: string[] }> {
+  return page.evaluate((w) => {
+    const scrollsInside = (e: Element) => {
+      for (let a = e.parentElement; a; a = a.parentElement) {
+        const o = getComputedStyle(a).overflowX;
+        if ((o === 'auto' || o === 'scroll') && a.tabIndex >= 0 && a.getBoundingClientRect().right <= w + 0.5) return true;
+      }
+      return false;
+    };
+    const past = [...document.querySelectorAll('body *')]
+      .filter((e) => {
+        if (e.closest('.visually-hidden') || e.getClientRects().length === 0) return false;
+        const style = getComputedStyle(e);
+        if (style.visibility === 'hidden') return false;
+        return e.getBoundingClientRect().right > w + 0.5 && !scrollsInside(e);
+      })
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${(e.getAttribute('class') ?? '').replace(/ /g, '.')} right=${Math.round(e.getBoundingClientRect().right)} "${(e.textContent ?? '').trim().slice(0, 30)}"`,
+      );
+    // Content cut inside its own box: wider than a box that hides what overflows it.
+    const clipped = [...document.querySelectorAll('body *')]
+      .filter((e) => {
+        if (e.closest('.visually-hidden') || e.getClientRects().length === 0 || e.matches('input, select, textarea')) return false;
+        const o = getComputedStyle(e).overflowX;
+        return (o === 'hidden' || o === 'clip') && e.scrollWidth > e.clientWidth + 1;
+      })
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${(e.getAttribute('class') ?? '').replace(/ /g, '.')} ${e.scrollWidth}>${e.clientWidth} "${(e.textContent ?? '').trim().slice(0, 30)}"`,
+      );
+    const { scrollWidth, clientWidth } = document.documentElement;
+    return { sideways: scrollWidth > clientWidth, past: [...past, ...clipped] };
+  }, width);
+}
+
 /** The label's button as Chromium's accessibility tree has it (its description is not in an aria snapshot). */
 async function labelButtonInTree(tab: Page): Promise<{ name: string; description: string }> {
   const cdp = await tab.context().newCDPSession(tab);
@@ -205,6 +249,11 @@ describe.each(LANGUAGES)('the popup in %s', (lang) => {
   let ext: LaunchedExtension;
   let page: Page;
   let url: string;
+  let seeded = false;
+  const withYear = async () => {
+    if (!seeded) await seedYear(page);
+    seeded = true;
+  };
   beforeAll(async () => {
     ext = await launchWithExtension({ extensionDir: BUILT_EXTENSION, locale: lang });
     page = await ext.context.newPage();
@@ -217,7 +266,7 @@ describe.each(LANGUAGES)('the popup in %s', (lang) => {
   it('has no violation, empty and with a year of data, light and dark, with its sections open', async () => {
     const reports: string[] = [];
     for (const data of [false, true]) {
-      if (data) await seedYear(page);
+      if (data) await withYear();
       await openPopup(page, url, data);
       for (const colorScheme of ['light', 'dark'] as const) {
         const sections = PLAN[lang === 'en' ? 'en' : 'other'][`${data ? 'data' : 'empty'} ${colorScheme}`];
@@ -227,6 +276,17 @@ describe.each(LANGUAGES)('the popup in %s', (lang) => {
       }
     }
     expect(reports.join('\n')).toBe('');
+  });
+
+  it.runIf(lang === 'en' || lang === 'de')('reflows to 320 px (400% zoom of a 1280 px window): nothing cut off, nothing to scroll sideways', async () => {
+    await withYear();
+    await page.setViewportSize({ width: REFLOW_WIDTH, height: 600 });
+    await openPopup(page, url, true);
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    // Everything the popup draws later (period figures, settings) is in.
+    await page.waitForSelector('#budget-panel', { state: 'attached' });
+    expect(await overflowsAt(page, REFLOW_WIDTH)).toEqual({ sideways: false, past: [] });
+    await page.setViewportSize({ width: 380, height: 600 });
   });
 
   it.runIf(lang in SPOKEN)('reads the totals and the page label with their units’ names', { timeout: 90_000 }, async () => {
