@@ -208,6 +208,71 @@ async function overflowsAt(page: Page, width: number): Promise<{ sideways: boole
   }, width);
 }
 
+interface NonTextContrast {
+  what: string;
+  where: string;
+  fg: string;
+  bg: string;
+  ratio: number;
+}
+
+/**
+ * WCAG 1.4.11's contrast of the popup's non-text parts, from their computed colours in the page
+ * (run in the page: self-contained). `focus`: the ring of the focused control (drawn on the element,
+ * or on the segmented label around a focused radio). `parts`: every stress badge's border, the
+ * budget bar's track border and its fill at each level against the track, and the chart's bars.
+ * Each against what is behind it: the nearest ancestor's opaque background.
+ */
+function contrastsIn(which: 'focus' | 'parts'): NonTextContrast[] {
+  const parse = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r, g, b]: number[]) => {
+    const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+  };
+  const ratio = (a: string, b: string) => {
+    const [la, lb] = [luminance(parse(a)), luminance(parse(b))];
+    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  };
+  const behind = (e: Element | null): string => {
+    for (let a = e; a; a = a.parentElement) {
+      const c = getComputedStyle(a).backgroundColor;
+      const alpha = parse(c)[3];
+      if (c !== 'transparent' && alpha !== 0 && (alpha === undefined || alpha === 1)) return c;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  const name = (e: Element) => `${e.tagName.toLowerCase()}.${(e.getAttribute('class') ?? '').replace(/ /g, '.')}`;
+  const pair = (what: string, e: Element, fg: string, bg: string): NonTextContrast => ({ what, where: name(e), fg, bg, ratio: ratio(fg, bg) });
+  const out: NonTextContrast[] = [];
+  if (which === 'focus') {
+    const active = document.activeElement;
+    if (!active || active === document.body) return out;
+    // A segmented control's radio is out of sight: its label draws the ring.
+    const ringOn = [active.closest('.segmented label'), active].find((e) => e && getComputedStyle(e).outlineStyle !== 'none');
+    if (!ringOn) return [{ what: 'focus ring', where: `${name(active)} (none)`, fg: '', bg: '', ratio: 0 }];
+    return [pair('focus ring', ringOn, getComputedStyle(ringOn).outlineColor, behind(ringOn.parentElement))];
+  }
+  for (const badge of document.querySelectorAll('.badge')) {
+    const style = getComputedStyle(badge);
+    out.push(pair('stress badge border', badge, style.borderTopStyle === 'none' ? style.backgroundColor : style.borderTopColor, behind(badge.parentElement)));
+  }
+  const budget = document.querySelector('.budget');
+  const track = document.querySelector('.budget-bar');
+  if (budget && track) {
+    out.push(pair('budget bar track border', track, getComputedStyle(track).borderTopColor, behind(track.parentElement)));
+    const level = budget.className;
+    for (const l of ['ok', 'near', 'over']) {
+      budget.className = `budget budget-${l}`;
+      const fill = track.firstElementChild!;
+      out.push(pair(`budget bar fill ${l}`, fill, getComputedStyle(fill).backgroundColor, behind(track)));
+    }
+    budget.className = level;
+  }
+  const bar = document.querySelector('.chart .bar');
+  if (bar) out.push(pair('chart bar', bar, getComputedStyle(bar).fill, behind(bar.closest('svg'))));
+  return out;
+}
+
 /** The label's button as Chromium's accessibility tree has it (its description is not in an aria snapshot). */
 async function labelButtonInTree(tab: Page): Promise<{ name: string; description: string }> {
   const cdp = await tab.context().newCDPSession(tab);
@@ -287,6 +352,32 @@ describe.each(LANGUAGES)('the popup in %s', (lang) => {
     await page.waitForSelector('#budget-panel', { state: 'attached' });
     expect(await overflowsAt(page, REFLOW_WIDTH)).toEqual({ sideways: false, past: [] });
     await page.setViewportSize({ width: 380, height: 600 });
+  });
+
+  it.runIf(lang === 'en')('draws focus rings, the stress badge’s border, the budget bar and the chart’s bars at 3:1 or more, light and dark', async () => {
+    await withYear();
+    const state = (await ask(page, 'popup/state', {})) as { value: { totals: { last7: { energyKwh: number } } } };
+    await ask(page, 'settings/update', { budget: { weeklyKwh: state.value.totals.last7.energyKwh / 0.5, notify: false } });
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await openPopup(page, url, true);
+      await page.waitForSelector('.budget-bar');
+      // The focus ring of the first controls, reached by keyboard as a person would.
+      await page.locator('body').focus();
+      const rings: NonTextContrast[] = [];
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        rings.push(...(await page.evaluate(contrastsIn, 'focus' as 'focus' | 'parts')));
+      }
+      const all = [...rings, ...(await page.evaluate(contrastsIn, 'parts' as 'focus' | 'parts'))];
+      expect(all.map((c) => c.what)).toEqual(
+        expect.arrayContaining(['focus ring', 'stress badge border', 'budget bar track border', 'budget bar fill ok', 'chart bar']),
+      );
+      found.push(...all.filter((c) => !(c.ratio >= 3)).map((c) => `${colorScheme}: ${c.what} (${c.where}) ${c.ratio.toFixed(2)}:1, ${c.fg} on ${c.bg}`));
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect([...new Set(found)]).toEqual([]);
   });
 
   it.runIf(lang in SPOKEN)('reads the totals and the page label with their units’ names', { timeout: 90_000 }, async () => {
