@@ -71,7 +71,7 @@ function numberIn(q: number): number {
 }
 
 function countQuantity(n: number, locale: string): Quantity {
-  return { value: formatEstimateNumber(n, locale), unit: '', approx: true };
+  return { value: formatEstimateNumber(n, locale), unit: '', approx: true, amount: roundSignificant(n, ESTIMATE_DIGITS) };
 }
 
 /** One equivalent for the amounts, or null when it says nothing (a count under 1, or zero). */
@@ -91,8 +91,19 @@ export function showEquivalent(row: EquivalentRow, amounts: FootprintAmounts, lo
     const pct = units * 100;
     const quantity: Quantity =
       pct < SMALLEST_SHOWN
-        ? { value: `<${numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(SMALLEST_SHOWN / 100)}`, unit: '', approx: false }
-        : { value: numberFormat(locale, { style: 'percent', maximumSignificantDigits: ESTIMATE_DIGITS }).format(units), unit: '', approx: true };
+        ? {
+            value: `<${numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(SMALLEST_SHOWN / 100)}`,
+            unit: '',
+            approx: false,
+            amount: SMALLEST_SHOWN,
+            below: true,
+          }
+        : {
+            value: numberFormat(locale, { style: 'percent', maximumSignificantDigits: ESTIMATE_DIGITS }).format(units),
+            unit: '',
+            approx: true,
+            amount: roundSignificant(pct, ESTIMATE_DIGITS),
+          };
     return { ...base, form: 'share', quantity, count: pct, inUnit: numberIn(pct) };
   }
   if (roundSignificant(units, ESTIMATE_DIGITS) < 1) return null;

@@ -13,12 +13,16 @@
  * 5. Anything above zero but below 0.1 of the smallest unit reads "<0.1"; zero
  *    reads "0" in the home unit. So no number has more than one zero after the
  *    decimal point.
- * Units are symbols and stay untranslated; only the number follows the locale.
+ * Units are shown as symbols and stay untranslated; only the number follows the locale. Each unit
+ * also has a name, `unit_<name>_one|other` in the message catalogues, which screen readers read in
+ * place of the symbol ("9.2 watt-hours", not "≈ 9.2 Wh").
  */
 import { FACTOR_DIGITS, ESTIMATE_DIGITS, SMALLEST_SHOWN, belowSmallest, formatEstimateNumber, formatFactorNumber, roundSignificant } from './numbers';
 
 export interface Unit {
   symbol: string;
+  /** Its spoken name: the messages `unit_<name>_one` and `unit_<name>_other`. */
+  name: UnitName;
   /** How many home units one of this unit holds. */
   size: number;
 }
@@ -28,21 +32,40 @@ export interface Scale {
   units: readonly Unit[];
 }
 
-const scale = (...units: [string, number][]): Scale => ({ units: units.map(([symbol, size]) => ({ symbol, size })) });
+export type UnitName =
+  | 'milliwatt_hour'
+  | 'watt_hour'
+  | 'kilowatt_hour'
+  | 'megawatt_hour'
+  | 'milligram_co2e'
+  | 'gram_co2e'
+  | 'kilogram_co2e'
+  | 'tonne_co2e'
+  | 'microlitre'
+  | 'millilitre'
+  | 'litre'
+  | 'centimetre'
+  | 'metre'
+  | 'kilometre'
+  | 'second'
+  | 'minute'
+  | 'hour';
+
+const scale = (...units: [string, number, UnitName][]): Scale => ({ units: units.map(([symbol, size, name]) => ({ symbol, size, name })) });
 
 /** Energy in Wh. */
-export const ENERGY = scale(['mWh', 1e-3], ['Wh', 1], ['kWh', 1e3], ['MWh', 1e6]);
+export const ENERGY = scale(['mWh', 1e-3, 'milliwatt_hour'], ['Wh', 1, 'watt_hour'], ['kWh', 1e3, 'kilowatt_hour'], ['MWh', 1e6, 'megawatt_hour']);
 /** Carbon in grams of CO₂e. */
-export const CARBON = scale(['mg CO₂e', 1e-3], ['g CO₂e', 1], ['kg CO₂e', 1e3], ['t CO₂e', 1e6]);
+export const CARBON = scale(['mg CO₂e', 1e-3, 'milligram_co2e'], ['g CO₂e', 1, 'gram_co2e'], ['kg CO₂e', 1e3, 'kilogram_co2e'], ['t CO₂e', 1e6, 'tonne_co2e']);
 /**
  * Water in mL. Below 1 mL we show µL (one consistent metric scale that rows
  * can share); a single small amount also gets a drop count, see `dropsOf`.
  */
-export const WATER = scale(['µL', 1e-3], ['mL', 1], ['L', 1e3]);
+export const WATER = scale(['µL', 1e-3, 'microlitre'], ['mL', 1, 'millilitre'], ['L', 1e3, 'litre']);
 /** Distance in metres. */
-export const DISTANCE = scale(['cm', 0.01], ['m', 1], ['km', 1e3]);
+export const DISTANCE = scale(['cm', 0.01, 'centimetre'], ['m', 1, 'metre'], ['km', 1e3, 'kilometre']);
 /** Duration in seconds. */
-export const DURATION = scale(['s', 1], ['min', 60], ['h', 3600]);
+export const DURATION = scale(['s', 1, 'second'], ['min', 60, 'minute'], ['h', 3600, 'hour']);
 
 /** Switching up to a larger unit starts at this many of it (rule 3). */
 export const SWITCH_UP_AT = 10;
@@ -53,6 +76,12 @@ export interface Quantity {
   value: string;
   unit: string;
   approx: boolean;
+  /** The number as shown, rounded (what a plural rule is chosen on); 0.1 for "<0.1". */
+  amount: number;
+  /** Shown as "<0.1": `amount` is a bound, not a value. */
+  below?: boolean;
+  /** The unit's spoken name, when it has a unit. */
+  unitName?: UnitName;
 }
 
 /** "≈ 1.2 Wh" (no-break spaces, so the number and its unit never wrap apart). */
@@ -81,15 +110,15 @@ export function sharedUnit(s: Scale, values: readonly number[]): Unit {
 
 /** An estimate without a unit (a ratio, a token estimate): "≈ 2.1", "<0.1" above zero below the smallest shown, "0". */
 export function formatUnitlessEstimate(value: number, locale: string): Quantity {
-  if (value === 0) return { value: formatEstimateNumber(0, locale), unit: '', approx: false };
-  if (Math.abs(value) < SMALLEST_SHOWN) return { value: belowSmallest(locale), unit: '', approx: false };
-  return { value: formatEstimateNumber(value, locale), unit: '', approx: true };
+  if (value === 0) return { value: formatEstimateNumber(0, locale), unit: '', approx: false, amount: 0 };
+  if (Math.abs(value) < SMALLEST_SHOWN) return { value: belowSmallest(locale), unit: '', approx: false, amount: SMALLEST_SHOWN, below: true };
+  return { value: formatEstimateNumber(value, locale), unit: '', approx: true, amount: roundSignificant(value, ESTIMATE_DIGITS) };
 }
 
 /** An estimate (two significant figures, "≈"), in `unit` if given (rows sharing one), else its own unit; zero in the home unit. */
 export function formatEstimate(s: Scale, value: number, locale: string, unit?: Unit): Quantity {
   const u = value === 0 ? s.units[homeIndex(s)]! : (unit ?? unitFor(s, roundSignificant(value, ESTIMATE_DIGITS)));
-  return { ...formatUnitlessEstimate(value / u.size, locale), unit: u.symbol };
+  return { ...formatUnitlessEstimate(value / u.size, locale), unit: u.symbol, unitName: u.name };
 }
 
 /**
@@ -102,7 +131,13 @@ export const FACTOR_STEP_DOWN_BELOW = 0.01;
 export function formatFactor(s: Scale, value: number, locale: string): Quantity {
   const rounded = roundSignificant(value, FACTOR_DIGITS);
   const u = Math.abs(rounded) >= FACTOR_STEP_DOWN_BELOW && Math.abs(rounded) < 1 ? s.units[homeIndex(s)]! : unitFor(s, rounded);
-  return { value: formatFactorNumber(value / u.size, locale), unit: u.symbol, approx: false };
+  return {
+    value: formatFactorNumber(value / u.size, locale),
+    unit: u.symbol,
+    approx: false,
+    amount: roundSignificant(value / u.size, FACTOR_DIGITS),
+    unitName: u.name,
+  };
 }
 
 // ---- The footprint's three quantities, from the units the core computes in ----

@@ -7,7 +7,10 @@
  * conversation) get their label back from the reply to their conversation/seed batch when they were
  * counted before; those never counted (from before the extension was installed) get none. When the
  * site re-renders its messages, the next quiet scan (which already has the message list) puts a
- * detached label back after its answer, or after the new element with the same message id. Each
+ * detached label back after its answer, or after the new element with the same message id. A
+ * live answer's verdict (its footprint, or why it was not counted) is said once by the page's
+ * announcer, which goes into the page empty when a prompt is sent, before it has anything to say;
+ * labels put back from a seed batch are not announced. Each
  * entry point (onEvent, setEnabled, each slice of seeded labels) catches, once: a label must never
  * throw into the page.
  */
@@ -19,7 +22,7 @@ import { mapInSlices } from '../tracking/slices';
 import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';
 import { t, uiLocale } from '../i18n/t';
-import { createLabelHost, fillLabel, type LabelContent } from './render';
+import { announce, createAnnouncer, createLabelHost, fillLabel, labelTexts, type LabelContent } from './render';
 
 interface Label {
   messageId: string;
@@ -32,10 +35,19 @@ interface Label {
 /** Failures the outbox resends on its own (the worker was asleep or restarting): not a verdict yet. */
 const TRANSIENT = new Set(['NO_RECEIVER', 'SEND_FAILED']);
 
+/**
+ * How long the announcer is in the page, empty, before its first text: long enough for the browser
+ * to have put it in the accessibility tree (it updates that tree after a frame or so), so that the
+ * text is a change a screen reader announces.
+ */
+export const ANNOUNCER_SETTLE_MS = 250;
+
 export class PageLabels {
   readonly #labels = new Map<string, Label>();
   readonly #doc: Document;
   #enabled = true;
+  #announcer: { host: HTMLElement; since: number } | null = null;
+  #announceTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(doc: Document) {
     this.#doc = doc;
@@ -45,7 +57,10 @@ export class PageLabels {
   readonly onEvent = (event: PageEvent): void =>
     guard(() => {
       switch (event.kind) {
+        case 'prompt':
+          return this.#placeAnnouncer();
         case 'turn':
+          this.#placeAnnouncer();
           return this.#turnSent(event.turn.turnId, event.answer);
         case 'seed':
           return this.#seeded(event.answers);
@@ -57,9 +72,8 @@ export class PageLabels {
           return this.#replied(event.turnId, event.result);
         case 'seed-reply':
           return this.#seedReplied(event.messages, event.result);
-        case 'prompt':
         case 'health':
-          return; // the worker's to handle; the site's health is the popup's to show
+          return; // the site's health is the popup's to show
       }
     });
 
@@ -77,6 +91,7 @@ export class PageLabels {
   #answerSkipped(answer: PageMessage, reason: HealthReason): void {
     const content: LabelContent = { kind: 'not-counted', reason: healthReasonText(reason, uiLocale()) };
     this.#show(`skipped:${answer.id}`, { messageId: answer.id, anchor: answer.element }, content);
+    this.#announce(labelTexts(content).spoken);
   }
 
   /** Puts back labels the site's re-render detached: one isConnected check per label, the message list only when one is. */
@@ -117,7 +132,30 @@ export class PageLabels {
     } else {
       content = TRANSIENT.has(result.error.code) ? null : { kind: 'not-counted', reason: t('label_reasonWorker', result.error.code) };
     }
-    if (content) this.#show(turnId, label, content);
+    if (content) {
+      this.#show(turnId, label, content);
+      this.#announce(labelTexts(content).spoken);
+    }
+  }
+
+  /** The announcer, put into the page (empty) if it is not there. */
+  #placeAnnouncer(): { host: HTMLElement; since: number } {
+    if (!this.#announcer) this.#announcer = { host: createAnnouncer(this.#doc), since: 0 };
+    if (!this.#announcer.host.isConnected) {
+      (this.#doc.body ?? this.#doc.documentElement).append(this.#announcer.host);
+      this.#announcer.since = Date.now();
+    }
+    return this.#announcer;
+  }
+
+  /** Says a live answer's verdict once, when labels are on; never before the announcer has been in the page a moment. */
+  #announce(text: string): void {
+    if (!this.#enabled) return;
+    const announcer = this.#placeAnnouncer();
+    clearTimeout(this.#announceTimer);
+    const wait = announcer.since + ANNOUNCER_SETTLE_MS - Date.now();
+    if (wait <= 0) announce(announcer.host, text);
+    else this.#announceTimer = setTimeout(() => guard(() => announce(announcer.host, text)), wait);
   }
 
   /**

@@ -2,10 +2,11 @@
  * One page label: a small line after an answer, in its own shadow root (page styles do not reach
  * in, ours do not leak out). It sits in the page flow, inherits the page's font and colour (muted
  * with opacity, so it reads on light and dark pages), and is a button: the token counts show on
- * hover and on keyboard focus, inline after the summary (never floating over the page), and
- * screen readers get the whole sentence. Its content sits in a polite live region (role=status),
- * so a screen reader says it when it appears, after whatever it is reading, never cutting into
- * the site's own announcements.
+ * hover and on keyboard focus, inline after the summary (never floating over the page). Its name
+ * is what it shows (so speech input can say what it sees), and its description the whole sentence
+ * as a screen reader says it, the amounts in words ("about 9.2 watt-hours"). A newly counted answer's sentence is also said once, by
+ * the page's one polite live region (the announcer, below), after whatever the screen reader is
+ * reading, never cutting into the site's own announcements.
  */
 import type { LabelTexts } from '../domain/turns';
 import { t } from '../i18n/t';
@@ -15,9 +16,11 @@ export type LabelContent = { kind: 'counted'; texts: LabelTexts } | { kind: 'not
 
 export const LABEL_TAG = 'ai-footprint-label';
 
-const LABEL_TAG_NAME = LABEL_TAG.toUpperCase();
-/** Whether a node is one of our label hosts. */
-export const isLabelHost = (node: Node): boolean => (node as Element).tagName === LABEL_TAG_NAME;
+export const ANNOUNCER_TAG = 'ai-footprint-announcer';
+
+const OUR_TAG_NAMES = new Set([LABEL_TAG.toUpperCase(), ANNOUNCER_TAG.toUpperCase()]);
+/** Whether a node is one of ours: a label host or the announcer (the tracker ignores their changes). */
+export const isLabelHost = (node: Node): boolean => OUR_TAG_NAMES.has((node as Element).tagName);
 
 const CSS = `
 :host{all:initial;display:block;margin:.25em 0 .5em;font-family:inherit;font-size:.85em;line-height:1.4;color:inherit}
@@ -25,6 +28,7 @@ button{all:unset;box-sizing:border-box;font:inherit;color:inherit;opacity:.62;cu
 button:hover,button:focus-visible{opacity:.9}
 button:focus-visible{outline:2px solid currentColor;outline-offset:2px}
 .details{display:none;margin-inline-start:.75em;opacity:.62}
+.spoken{display:none}
 button:hover+.details,button:focus+.details{display:inline}
 .tip{display:none;opacity:.75}
 button:hover~.tip,button:focus~.tip{display:block}
@@ -58,11 +62,34 @@ export function createLabelHost(doc: Document): HTMLElement {
   const host = doc.createElement(LABEL_TAG);
   const root = host.attachShadow({ mode: 'open' });
   styleInto(root, doc);
-  const live = doc.createElement('span');
-  live.setAttribute('role', 'status');
-  live.className = 'live';
-  root.append(live);
+  const content = doc.createElement('span');
+  content.className = 'content';
+  root.append(content);
   return host;
+}
+
+/**
+ * The page's one polite live region, out of sight. It goes into the page empty, and is given text
+ * only later: a screen reader announces a live region's changes, and some miss a region that
+ * arrives already filled. One for the page, so a reload that puts back a whole conversation's
+ * labels announces nothing, and each new answer is said once.
+ */
+export function createAnnouncer(doc: Document): HTMLElement {
+  const host = doc.createElement(ANNOUNCER_TAG);
+  const root = host.attachShadow({ mode: 'open' });
+  const region = doc.createElement('div');
+  region.setAttribute('role', 'status');
+  // Out of sight but in the accessibility tree (not display:none), whatever the page's styles.
+  host.style.cssText =
+    'position:absolute!important;width:1px!important;height:1px!important;overflow:hidden!important;clip-path:inset(50%)!important;white-space:nowrap!important;margin:-1px!important;padding:0!important;border:0!important';
+  root.append(region);
+  return host;
+}
+
+/** Has the announcer say `text` (a new text node, so the same sentence twice is said twice). */
+export function announce(announcer: HTMLElement, text: string): void {
+  const region = announcer.shadowRoot!.querySelector('[role="status"]')!;
+  region.replaceChildren(announcer.ownerDocument.createTextNode(text));
 }
 
 /** The label's three texts: what it shows, what hover/focus adds, and the sentence for screen readers. */
@@ -71,21 +98,25 @@ export function labelTexts(content: LabelContent): LabelTexts {
   return { summary: t('label_notCounted'), details: content.reason, spoken: t('label_notCountedSpoken', content.reason) };
 }
 
-/** Writes the label's content into its live region (text only, never HTML). */
+/** Writes the label's content into it (text only, never HTML). */
 export function fillLabel(host: HTMLElement, content: LabelContent): void {
-  const root = host.shadowRoot!.querySelector<HTMLElement>('.live')!;
+  const root = host.shadowRoot!.querySelector<HTMLElement>('.content')!;
   const { summary, details, spoken } = labelTexts(content);
   const doc = host.ownerDocument;
   const button = doc.createElement('button');
   button.type = 'button';
   button.textContent = summary;
-  button.setAttribute('aria-label', spoken);
-  button.setAttribute('aria-describedby', 'details');
+  button.setAttribute('aria-describedby', 'spoken');
+  // Never shown: a description is read from hidden text too.
+  const words = doc.createElement('span');
+  words.id = 'spoken';
+  words.className = 'spoken';
+  words.textContent = spoken;
   const more = doc.createElement('span');
   more.id = 'details';
   more.className = 'details';
   more.textContent = details;
-  const parts: HTMLElement[] = [button, more];
+  const parts: HTMLElement[] = [button, more, words];
   const tip = content.kind === 'counted' ? content.texts.tip : undefined;
   if (tip) {
     // The new-chat suggestion of a long chat, on its own line under the details.

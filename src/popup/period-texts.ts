@@ -4,7 +4,8 @@
  */
 import { MODELS, REGIONS } from '../core/tables';
 import type { WhatIf, WhatIfChoice } from '../core/what-if';
-import { carbonQuantity, energyQuantity, formatCount, formatShare, numberFormat, quantityText, waterQuantity } from '../display';
+import { carbonQuantity, energyQuantity, formatCount, formatShare, numberFormat, quantityText, waterQuantity, type Quantity } from '../display';
+import { spokenQuantity } from '../i18n/quantity';
 import { BUDGET_FULL, BUDGET_NEAR, MAX_BUDGET_KWH, budgetLevel, type BudgetLevel, type BudgetSetting } from '../domain/budget';
 import { t, tn } from '../i18n/t';
 import type { ChatCost, PeriodSpan } from '../ledger/period-figures';
@@ -86,6 +87,10 @@ export interface BudgetView {
   /** Used over budget, 0.. (can pass 1). */
   share: number;
   text: string;
+  /** The same, as a screen reader reads it (the amounts in words). */
+  spoken: string;
+  used: Quantity;
+  weekly: Quantity;
   /** "Almost used up." / "Used up." */
   state: string | null;
 }
@@ -95,14 +100,15 @@ export function budgetView(usedKwh: number, budget: BudgetSetting | undefined, l
   if (!budget || budget.weeklyKwh === null) return null;
   const level = budgetLevel(usedKwh, budget);
   const share = usedKwh / budget.weeklyKwh;
+  const used = energyQuantity(usedKwh, locale);
+  const weekly = energyQuantity(budget.weeklyKwh, locale);
   return {
     level,
     share,
-    text: t('budget_progress', [
-      quantityText(energyQuantity(usedKwh, locale)),
-      quantityText(energyQuantity(budget.weeklyKwh, locale)),
-      formatShare(share, locale),
-    ]),
+    used,
+    weekly,
+    text: t('budget_progress', [quantityText(used), quantityText(weekly), formatShare(share, locale)]),
+    spoken: t('budget_progress', [spokenQuantity(used, locale), spokenQuantity(weekly, locale), formatShare(share, locale)]),
     state: level === 'over' ? t('budget_over') : level === 'near' ? t('budget_near') : null,
   };
 }

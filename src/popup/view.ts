@@ -4,7 +4,8 @@
  */
 // Straight from the modules, not the core's index: the popup has no use for the request/response schemas.
 import { REGIONS, findRegion, type RegionRow, type StressLevel } from '../core/tables';
-import { ENERGY, energyQuantity, formatCount, formatDay, formatFactorNumber, quantityText, sharedUnit } from '../display';
+import { ENERGY, energyQuantity, formatCount, formatDay, formatFactorNumber, quantityText, sharedUnit, type Quantity } from '../display';
+import { spokenQuantity } from '../i18n/quantity';
 import { healthReasonText } from '../i18n/health-reason';
 import { t, tn } from '../i18n/t';
 import type { LedgerEntry, PopupState, RemoteStatus, SiteHealth, Totals } from '../domain';
@@ -232,6 +233,8 @@ export function dailyChart(daily: PopupState['daily'], locale = 'en'): ChartMode
     daily.map((d) => d.energyKwh * 1000),
   );
   const energy = (kwh: number) => quantityText(energyQuantity(kwh, locale, unit));
+  // The summary is only read (the chart's name): its amounts in words.
+  const spokenEnergy = (kwh: number, shared?: typeof unit) => spokenQuantity(energyQuantity(kwh, locale, shared), locale);
   const bars = daily.map((d, i) => {
     // Days with use keep at least 1.5 px so a small day is never drawn as none.
     const h = max > 0 ? Math.max((d.energyKwh / max) * CHART_HEIGHT, d.energyKwh > 0 ? 1.5 : 0) : 0;
@@ -250,8 +253,8 @@ export function dailyChart(daily: PopupState['daily'], locale = 'en'): ChartMode
   const summary =
     daily.length === 0
       ? t('chart_summaryEmpty')
-      : tn('chart_summary', active, locale, [formatCount(daily.length, locale), quantityText(energyQuantity(total, locale)), formatCount(active, locale)]) +
-        (peak ? ` ${t('chart_peak', [energy(peak.energyKwh), formatDay(peak.day, locale)])}` : '');
+      : tn('chart_summary', active, locale, [formatCount(daily.length, locale), spokenEnergy(total), formatCount(active, locale)]) +
+        (peak ? ` ${t('chart_peak', [spokenEnergy(peak.energyKwh, unit), formatDay(peak.day, locale)])}` : '');
   return { bars, summary, maxLabel: energy(max) };
 }
 
@@ -260,7 +263,7 @@ export function dailyChart(daily: PopupState['daily'], locale = 'en'): ChartMode
 export interface BreakdownRow {
   key: string;
   label: string;
-  energy: string;
+  energy: Quantity;
   share: number;
   turns: number;
 }
@@ -277,7 +280,7 @@ export function breakdownRows(rows: readonly { key: string; label: string; total
     .map((r) => ({
       key: r.key,
       label: r.label,
-      energy: quantityText(energyQuantity(r.totals.energyKwh, locale, unit)),
+      energy: energyQuantity(r.totals.energyKwh, locale, unit),
       share: total > 0 ? r.totals.energyKwh / total : 0,
       turns: r.totals.turns,
     }));

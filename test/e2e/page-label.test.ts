@@ -108,7 +108,9 @@ describe.each(LOCALES)('the page label, UI in $locale', ({ locale, numbers, suff
     expect(detailsText).toContain(formatCount(last.inputTokens, numbers));
     expect(detailsText).toContain(formatCount(last.outputTokens, numbers));
     expect(detailsText).toContain(inputWord);
-    expect(await button.getAttribute('aria-label')).toContain(detailsText);
+    // Described by the whole sentence as a screen reader says it, the counts included.
+    expect(await button.getAttribute('aria-describedby')).toBe('spoken');
+    expect(await label.locator('#spoken').textContent()).toContain(detailsText);
 
     await tab.bringToFront();
     await tab.locator('[data-message-author-role="assistant"]').last().scrollIntoViewIfNeeded();

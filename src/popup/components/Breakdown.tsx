@@ -1,6 +1,7 @@
 import type { PopupState } from '../../domain';
 import { SITE_LABELS } from '../../sites';
-import { formatCount, formatShare } from '../../display';
+import { formatCount, formatShare, quantityText } from '../../display';
+import { spokenProps } from './QuantityText';
 import { t } from '../../i18n/t';
 import { breakdownRows, modelText, type BreakdownRow } from '../view';
 
@@ -27,7 +28,9 @@ function Table({ caption, first, rows, locale, testId }: { caption: string; firs
           rows.map((r) => (
             <tr key={r.key}>
               <th scope="row">{r.label}</th>
-              <td>{r.energy}</td>
+              <td>
+                <span {...spokenProps(r.energy, locale)}>{quantityText(r.energy)}</span>
+              </td>
               <td>
                 <span class="share" style={{ '--share': `${Math.round(r.share * 100)}%` }}>
                   {formatShare(r.share, locale)}

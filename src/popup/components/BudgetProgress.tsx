@@ -1,6 +1,9 @@
 import type { BudgetSetting } from '../../domain/budget';
 import { t } from '../../i18n/t';
+import { formatShare } from '../../display';
 import { budgetView } from '../period-texts';
+import { QuantityText } from './QuantityText';
+import { Rich } from './Rich';
 
 /** The last 7 days against the weekly budget, under the totals; nothing without a budget. */
 export function BudgetProgress({ usedKwh, budget, locale }: { usedKwh: number; budget: BudgetSetting | undefined; locale: string }) {
@@ -15,12 +18,16 @@ export function BudgetProgress({ usedKwh, budget, locale }: { usedKwh: number; b
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(Math.min(view.share, 1) * 100)}
-        aria-valuetext={view.text}
+        aria-valuetext={view.spoken}
       >
         <span style={{ '--used': `${Math.min(view.share, 1) * 100}%` }} />
       </div>
       <p class="muted">
-        {view.text} {view.state && <span class="budget-state">{view.state}</span>}
+        <Rich
+          message={(m) => t('budget_progress', m)}
+          nodes={[<QuantityText q={view.used} locale={locale} />, <QuantityText q={view.weekly} locale={locale} />, formatShare(view.share, locale)]}
+        />{' '}
+        {view.state && <span class="budget-state">{view.state}</span>}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { sourceName } from '../../core/tables';
 import { equivalentsFor, quantityText, type EquivalentShown, type FootprintAmounts } from '../../display';
 import { t, tn, type MessageKey, type PluralKey } from '../../i18n/t';
+import { spokenProps } from './QuantityText';
 import { Rich } from './Rich';
 
 /** The sentence for one equivalent, e.g. "≈ 6.7 m driven in an average car", in the UI language. */
@@ -20,10 +21,22 @@ function Item({ e, locale }: { e: EquivalentShown; locale: string }) {
     <li data-field={e.field}>
       <details>
         <summary>
-          <Rich message={([m]) => equivalentText(e, locale, m)} nodes={[<strong class="num">{quantityText(e.quantity)}</strong>]} />
+          <Rich
+            message={([m]) => equivalentText(e, locale, m)}
+            nodes={[
+              <strong class="num" {...spokenProps(e.quantity, locale)}>
+                {quantityText(e.quantity)}
+              </strong>,
+            ]}
+          />
         </summary>
         <p class="muted factor">
-          <span>{t(`eqFactor_${e.field}` as MessageKey as 'eqFactor_km_driven', quantityText(e.factor))}</span>{' '}
+          <span>
+            <Rich
+              message={([m]) => t(`eqFactor_${e.field}` as MessageKey as 'eqFactor_km_driven', m!)}
+              nodes={[<span {...spokenProps(e.factor, locale)}>{quantityText(e.factor)}</span>]}
+            />
+          </span>{' '}
           <span>{t('eq_source', sourceName(e.source))}</span>
         </p>
       </details>

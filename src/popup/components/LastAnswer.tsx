@@ -88,20 +88,20 @@ export function LastAnswer({
           <div>
             <dt>{t('quantity_energy')}</dt>
             <dd data-testid="last-energy">
-              <QuantityText q={energyQuantity(entry.energyKwh, locale)} />
+              <QuantityText q={energyQuantity(entry.energyKwh, locale)} locale={locale} />
             </dd>
             {usual && <UsualLine texts={usualComparisonTexts(usual, locale)} />}
           </div>
           <div>
             <dt>{t('quantity_carbon')}</dt>
             <dd data-testid="last-carbon">
-              <QuantityText q={carbonQuantity(entry.carbonG, locale)} />
+              <QuantityText q={carbonQuantity(entry.carbonG, locale)} locale={locale} />
             </dd>
           </div>
           <div>
             <dt>{t('quantity_water')}</dt>
             <dd data-testid="last-water">
-              <QuantityText q={waterQuantity(entry.waterL, locale)} />
+              <QuantityText q={waterQuantity(entry.waterL, locale)} locale={locale} />
               {drops !== null && <span class="muted drops"> {tn('water_drops', drops, locale, formatCount(drops, locale))}</span>}{' '}
               <span class={`badge small stress-${entry.stressLevel}`}>{t(`stress_short_${entry.stressLevel}`)}</span>
             </dd>
@@ -139,7 +139,7 @@ export function LastAnswer({
             <>
               <dt>{t('last_reasoning')}</dt>
               <dd data-testid="last-reasoning">
-                <QuantityText q={formatUnitlessEstimate(extras.reasoning.estimatedTokens, locale)} />
+                <QuantityText q={formatUnitlessEstimate(extras.reasoning.estimatedTokens, locale)} locale={locale} />
               </dd>
             </>
           )}
@@ -149,7 +149,7 @@ export function LastAnswer({
               <dd data-testid="last-images">
                 {formatCount(extras.images.count, locale)}{' '}
                 <span class="muted">
-                  (image-gen, <QuantityText q={energyQuantity(extras.images.energyKwh, locale)} />)
+                  (image-gen, <QuantityText q={energyQuantity(extras.images.energyKwh, locale)} locale={locale} />)
                 </span>
               </dd>
             </>

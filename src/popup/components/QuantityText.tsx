@@ -1,9 +1,19 @@
 import type { Quantity } from '../../display';
+import { needsSpokenForm, spokenQuantity } from '../../i18n/quantity';
 
-/** "≈ 1.2 Wh" with the number and unit styled apart; one text node per part, no wrapping between them. */
-export function QuantityText({ q }: { q: Quantity }) {
+/**
+ * What makes an element showing a quantity read as words: a named image ("about 9.2 watt-hours"),
+ * since an aria-label on a plain span is not read, and hidden text beside the shown text would be
+ * in its text too. Nothing for a bare count, which reads as it is shown.
+ */
+export function spokenProps(q: Quantity, locale: string): { role?: 'img'; 'aria-label'?: string } {
+  return needsSpokenForm(q) ? { role: 'img', 'aria-label': spokenQuantity(q, locale) } : {};
+}
+
+/** "≈ 1.2 Wh" with the number and unit styled apart; one text node per part, no wrapping between them; read as words. */
+export function QuantityText({ q, locale }: { q: Quantity; locale: string }) {
   return (
-    <span class="qty">
+    <span class="qty" {...spokenProps(q, locale)}>
       {q.approx && <span class="approx">≈ </span>}
       <span class="num">{q.value}</span>
       {q.unit && <span class="unit"> {q.unit}</span>}

@@ -13,12 +13,12 @@ import { Equivalents } from './Equivalents';
 import { QuantityText } from './QuantityText';
 import { StressBadge } from './StressBadge';
 
-function Figure({ label, q, testId }: { label: string; q: Quantity; testId: string }) {
+function Figure({ label, q, testId, locale }: { label: string; q: Quantity; testId: string; locale: string }) {
   return (
     <div class="figure">
       <dt>{label}</dt>
       <dd data-testid={testId}>
-        <QuantityText q={q} />
+        <QuantityText q={q} locale={locale} />
       </dd>
     </div>
   );
@@ -57,9 +57,9 @@ export function TotalsPanel({
         ))}
       </fieldset>
       <dl class="figures" aria-label={t('totals_label', label)} data-testid="totals">
-        <Figure label={t('quantity_energy')} q={energyQuantity(totals.energyKwh, locale)} testId="total-energy" />
-        <Figure label={t('quantity_carbon')} q={carbonQuantity(totals.carbonG, locale)} testId="total-carbon" />
-        <Figure label={t('quantity_water')} q={waterQuantity(totals.waterL, locale)} testId="total-water" />
+        <Figure label={t('quantity_energy')} q={energyQuantity(totals.energyKwh, locale)} testId="total-energy" locale={locale} />
+        <Figure label={t('quantity_carbon')} q={carbonQuantity(totals.carbonG, locale)} testId="total-carbon" locale={locale} />
+        <Figure label={t('quantity_water')} q={waterQuantity(totals.waterL, locale)} testId="total-water" locale={locale} />
       </dl>
       <p class="muted" data-testid="total-turns">
         {totals.turns === 0

@@ -40,9 +40,9 @@ describe('locales', () => {
     for (const lang of LOCALES) expect(catalog(lang).extDescription!.message.length, lang).toBeLessThanOrEqual(132);
   });
 
-  it('keeps units untranslated: an amount placeholder carries its unit, no message spells one out', () => {
+  it('keeps units untranslated: an amount placeholder carries its unit, no message but the units’ spoken names spells one out', () => {
     for (const lang of LOCALES) {
-      for (const [key, entry] of Object.entries(catalog(lang))) {
+      for (const [key, entry] of Object.entries(catalog(lang)).filter(([k]) => !k.startsWith('unit_'))) {
         expect(entry.message, `${lang}/${key}`).not.toMatch(/\b(kilowatt|watt-hour|milligram|Kilowatt|Milligramm|ミリグラム|毫克)/i);
       }
     }

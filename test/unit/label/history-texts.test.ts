@@ -9,6 +9,7 @@ import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/what-if';
 import { footprintOf } from '../../../src/counting/handlers';
 import { energyQuantity, formatShare, quantityText } from '../../../src/display';
 import type { LedgerEntry } from '../../../src/domain/ledger';
+import { spokenQuantity } from '../../../src/i18n/quantity';
 import { createLabelHost, fillLabel } from '../../../src/label/render';
 import { loadPage } from '../support/load-page';
 import { LOCALES, catalog, useCatalog } from '../../support/messages';
@@ -73,7 +74,12 @@ describe('the label’s history figures', () => {
       `Long chat: re-reading it took ${formatShare(f.newChat!.historyEnergyShare, 'en')} of this answer’s energy. The next answer would take ${fresh} in a new chat, instead of ${here} here.`,
     );
     expect(f.texts.summary).toContain(`a new chat saves ${formatShare(1 - f.newChat!.newChatKwh / f.newChat!.hereKwh, 'en')}`);
-    expect(f.texts.spoken).toContain(f.texts.tip);
+    // Screen readers get the tip too, its amounts in words.
+    expect(f.texts.spoken).toContain(
+      `The next answer would take ${spokenQuantity(energyQuantity(f.newChat!.newChatKwh, 'en'), 'en')} in a new chat, instead of ${spokenQuantity(energyQuantity(f.newChat!.hereKwh, 'en'), 'en')} here.`,
+    );
+    expect(f.texts.spoken).toMatch(/^Footprint of this answer: about [\d.,]+ (milli|kilo)?watt-hours?, /);
+    expect(f.texts.spoken).not.toMatch(/≈|\bWh\b/);
   });
 
   it.each(LOCALES)('are in %s, never with a message key left in', (lang) => {
@@ -96,7 +102,8 @@ describe('the label with a new-chat tip', () => {
     fillLabel(host, { kind: 'counted', texts: long });
     expect(host.dataset.tip).toBe('new-chat');
     expect(host.shadowRoot!.querySelector('.tip')!.textContent).toBe(long.tip);
-    expect(host.shadowRoot!.querySelector('button')!.getAttribute('aria-label')).toContain(long.tip);
+    expect(host.shadowRoot!.getElementById('spoken')!.textContent).toContain('Long chat: re-reading it took');
+    expect(host.shadowRoot!.getElementById('spoken')!.textContent).toBe(long.spoken);
 
     fillLabel(host, { kind: 'counted', texts: footprintOf(SECOND, undefined, 'en').texts });
     expect(host.dataset.tip).toBeUndefined();

@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../../../src/domain/turns';
-import { PageLabels } from '../../../src/label/page-labels';
-import { LABEL_TAG } from '../../../src/label/render';
+import { ANNOUNCER_SETTLE_MS, PageLabels } from '../../../src/label/page-labels';
+import { ANNOUNCER_TAG, LABEL_TAG } from '../../../src/label/render';
 import { countedLabelTexts } from '../../../src/label/texts';
 import { labelsOn, watchLabelSetting } from '../../../src/label/setting';
 import type { MessageResult } from '../../../src/messaging/messaging';
@@ -102,16 +102,23 @@ describe('the page label', () => {
     const root = labelAfter(answerEl(p.doc, 2))!.shadowRoot!;
     const button = root.querySelector('button')!;
     const details = root.getElementById('details')!;
+    const css = () =>
+      [...root.adoptedStyleSheets].flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n') + (root.querySelector('style')?.textContent ?? '');
     expect(details.textContent).toBe('1,234 input tokens · 5,678 output tokens · ≈ 900 reasoning tokens (estimated) · 2 generated images');
-    expect(button.getAttribute('aria-describedby')).toBe('details');
-    expect(button.getAttribute('aria-label')).toBe(`Footprint of this answer: ${button.textContent}. ${details.textContent}`);
+    // Named by what it shows (speech input says what it sees); described by the sentence a screen
+    // reader says: the amounts in words, the counts as shown. The description is never shown.
+    expect(button.getAttribute('aria-label')).toBeNull();
+    expect(button.getAttribute('aria-describedby')).toBe('spoken');
+    const spoken = root.getElementById('spoken')!;
+    expect(spoken.textContent).toBe(
+      `Footprint of this answer: about 4.2 watt-hours, about 190 milligrams of CO2 equivalent, about 810 microlitres. ${details.textContent}`,
+    );
+    expect(css().replace(/\s/g, '')).toMatch(/\.spoken\{display:none;?\}/);
     // A real button: reachable with Tab, and focus is what reveals the details (with hover).
     expect(button.tagName).toBe('BUTTON');
     button.focus();
     expect(root.activeElement).toBe(button);
-    const css =
-      [...root.adoptedStyleSheets].flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n') + (root.querySelector('style')?.textContent ?? '');
-    expect(css.replace(/\s/g, '')).toMatch(/button:focus\+\.details[^{]*\{display:inline/);
+    expect(css().replace(/\s/g, '')).toMatch(/button:focus\+\.details[^{]*\{display:inline/);
     p.tracker.stop();
   });
 
@@ -156,9 +163,7 @@ describe('the page label', () => {
     const root = host.shadowRoot!;
     expect(root.querySelector('button')!.textContent).toBe('not counted');
     expect(root.getElementById('details')!.textContent).toBe('The extension could not count it (error INVALID_MESSAGE).');
-    expect(root.querySelector('button')!.getAttribute('aria-label')).toBe(
-      'This answer was not counted: The extension could not count it (error INVALID_MESSAGE).',
-    );
+    expect(root.getElementById('spoken')!.textContent).toBe('This answer was not counted: The extension could not count it (error INVALID_MESSAGE).');
     p.tracker.stop();
   });
 
@@ -234,6 +239,57 @@ describe('the page label', () => {
   });
 });
 
+describe('the announcer', () => {
+  const regionOf = (doc: Document) => doc.querySelector(ANNOUNCER_TAG)?.shadowRoot?.querySelector('[role="status"]') ?? null;
+
+  it('is in the page, empty, before it says each new answer’s footprint once, politely; the labels are no live regions', async () => {
+    const before: Array<string | null> = [];
+    const p = page((turnId) => {
+      // When the worker is asked: the region is already in the page, with what it said last.
+      before.push(regionOf(p.doc)?.isConnected ? regionOf(p.doc)!.textContent : null);
+      return { ok: true, value: { ok: true, turnId, footprint: FOOTPRINT } };
+    });
+    p.tracker.start();
+    await flush(1_000);
+    await answer(p.doc, 1);
+    await flush(ANNOUNCER_SETTLE_MS);
+    const region = regionOf(p.doc)!;
+    expect(region.textContent).toBe(FOOTPRINT.texts.spoken);
+    // role=status is polite: it waits for the screen reader to finish what it is saying.
+    expect(region.getAttribute('aria-live')).toBeNull();
+    await answer(p.doc, 2);
+    await flush(ANNOUNCER_SETTLE_MS);
+    expect(before).toEqual(['', FOOTPRINT.texts.spoken]);
+    expect(region.childNodes).toHaveLength(1);
+    expect(p.doc.querySelectorAll(ANNOUNCER_TAG)).toHaveLength(1);
+    for (const n of [1, 2]) expect(labelAfter(answerEl(p.doc, n))!.shadowRoot!.querySelector('[role="status"], [aria-live]')).toBeNull();
+    p.tracker.stop();
+  });
+
+  it('waits a moment before its first words when it had to come into the page with the verdict', async () => {
+    const doc = loadPage('<main><p id="a">An answer</p></main>', 'https://chatgpt.com/c/x');
+    const labels = new PageLabels(doc);
+    const answer = { id: 'a', role: 'assistant', element: doc.getElementById('a')!, pageId: true } as const;
+    labels.onEvent({ kind: 'turn', turn: { turnId: 't1' } as never, answer });
+    labels.onEvent({ kind: 'turn-reply', turnId: 't1', result: { ok: true, value: { ok: true, turnId: 't1', footprint: FOOTPRINT } } });
+    expect(labelAfter(answer.element)).not.toBeNull();
+    expect(regionOf(doc)!.textContent).toBe('');
+    await flush(ANNOUNCER_SETTLE_MS);
+    expect(regionOf(doc)!.textContent).toBe(FOOTPRINT.texts.spoken);
+  });
+
+  it('says nothing while the site switch is off', async () => {
+    const p = page();
+    p.labels.setEnabled(false);
+    p.tracker.start();
+    await flush(1_000);
+    await answer(p.doc, 1);
+    await flush(ANNOUNCER_SETTLE_MS);
+    expect(regionOf(p.doc)?.textContent ?? '').toBe('');
+    p.tracker.stop();
+  });
+});
+
 describe('the page label of an answer counted before a reload', () => {
   const ANSWER_1 = 'f1a2b3c4-0002-4000-8000-000000000002';
   const ANSWER_2 = 'f1a2b3c4-0004-4000-8000-000000000004';
@@ -257,6 +313,8 @@ describe('the page label of an answer counted before a reload', () => {
     // Never counted (from before the extension was installed): no label, not even "not counted".
     expect(labelAfter(byId(p.doc, ANSWER_2))).toBeNull();
     expect(p.doc.querySelectorAll(LABEL_TAG)).toHaveLength(1);
+    // Put back, not new: nothing is announced.
+    expect(p.doc.querySelector(ANNOUNCER_TAG)?.shadowRoot?.textContent ?? '').toBe('');
     p.tracker.stop();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteCustomRate } from '../../../src/sites/site-models';
+import { quantityText } from '../../../src/display';
 import { MODELS, REGIONS, findModel } from '../../../src/core';
 import { HEALTH_REASONS, type SiteHealth } from '../../../src/domain';
 import { healthReasonText } from '../../../src/i18n/health-reason';
@@ -209,6 +210,6 @@ describe('breakdownRows', () => {
       ],
       'de',
     );
-    expect(rows.map((r) => r.energy.replace(/\s/g, ' '))).toEqual(['≈ 25 kWh', '≈ 1,2 kWh', '<0,1 kWh']);
+    expect(rows.map((r) => quantityText(r.energy).replace(/\s/g, ' '))).toEqual(['≈ 25 kWh', '≈ 1,2 kWh', '<0,1 kWh']);
   });
 });
