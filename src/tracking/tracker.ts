@@ -18,10 +18,10 @@
  */
 import type { HealthReason } from '../domain/health-reasons';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
-import { PageClock, SETTLE_MS } from './clock';
+import { createPageClock, SETTLE_MS, type PageClock } from './clock';
 import type { Exchange } from './exchanges';
-import { HealthReporter, promptVerdict, streamTooLong, type PromptFound } from './health';
-import { PageMemory } from './memory';
+import { createHealthReporter, promptVerdict, streamTooLong, type HealthReporter, type PromptFound } from './health';
+import { createPageMemory, type PageMemory } from './memory';
 import { deliverToWorker, PageEventChannel, type PageEventListener } from './page-events';
 import type { Outbox, Send } from './outbox';
 import { INITIAL_STATE, step, type TrackerEvent, type TrackerState } from './phases';
@@ -62,9 +62,9 @@ export class PageTracker {
     this.#doc = doc;
     this.#settleMs = SETTLE_MS[adapter.streamingSignal];
     this.#outbox = deliverToWorker(this.#events, options.send);
-    this.#memory = new PageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
-    this.#health = new HealthReporter(adapter.site, (health) => this.#events.emit({ kind: 'health', health }));
-    this.#clock = new PageClock(
+    this.#memory = createPageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
+    this.#health = createHealthReporter(adapter.site, (health) => this.#events.emit({ kind: 'health', health }));
+    this.#clock = createPageClock(
       { adapter, doc, ownNode: options.ownNode },
       {
         beforeLook: () => void this.#followUrl(),
