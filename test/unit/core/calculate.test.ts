@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import regionsData from '../../../data/regions.json';
 import {
   CALCULATION_ERROR_CODES,
   CalculationRequestSchema,
@@ -12,7 +13,6 @@ import {
   MODELS,
   OUTPUT_WEIGHT,
   REGIONS,
-  STRESS_CLASSES,
   V1CalculationSchema,
   V1ResponseSchema,
   V1_MODEL_KEYS,
@@ -40,7 +40,7 @@ function errorOf(request: unknown) {
 }
 
 const rateOf = (key: string) => findModel(key)!.rate!;
-const meaningOf = (level: string) => STRESS_CLASSES.find((s) => s.level === level)!.meaning;
+const meaningOf = (level: string) => regionsData.stress_classes.find((s) => s.level === level)!.meaning;
 
 const TOKEN_MODELS = MODELS.filter((m) => m.unit === 'wh_per_1k_tokens');
 
