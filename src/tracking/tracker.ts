@@ -29,9 +29,6 @@ import { plan } from './plan';
 import { mapInSlices } from './slices';
 import { readAnswer, reviseCounted, seedBatches, type AnswerOutcome, type BuildContext } from './turn-builder';
 
-export { MARK_RECHECK_MS, SETTLE_MS } from './clock';
-export { ANSWER_TIMEOUT_MS, EMPTY_ANSWER_GRACE_MS, NO_MESSAGES_GRACE_MS } from './health';
-
 export interface TrackerOptions {
   adapter: SiteAdapter;
   doc: Document;

@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { createPageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import { SETTLE_MS } from '../../../src/tracking/clock';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import { STREAMING_POLL_MS } from '../../../src/tracking/clock';
 import { fixture, loadPage } from '../support/load-page';
 import { recordingSender } from '../support/test-site';

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, createPageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import { MARK_RECHECK_MS, SETTLE_MS } from '../../../src/tracking/clock';
+import { ANSWER_TIMEOUT_MS, NO_MESSAGES_GRACE_MS } from '../../../src/tracking/health';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import type { PageEventListener, PageEvent } from '../../../src/tracking/page-events';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
