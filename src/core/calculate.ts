@@ -13,7 +13,7 @@ import {
 import { EQUIVALENTS, GRID_KEYS, MODELS, REGIONS, sourceName, stressClass, type RegionRow } from './tables';
 
 export const DEFAULT_PLAN = 'local';
-export const DEFAULT_METHODOLOGY_URL = 'http://127.0.0.1:8787/methodology';
+const DEFAULT_METHODOLOGY_URL = 'http://127.0.0.1:8787/methodology';
 /** Input tokens count half, output tokens one and a half: output weighs 3x input and an even split equals `tokens` alone. */
 export const INPUT_WEIGHT = 0.5;
 export const OUTPUT_WEIGHT = 1.5;
@@ -189,14 +189,6 @@ export function calculate(request: unknown, options: CalculateOptions = {}): Res
   return guard(() => {
     const valid = parseCalculation(request);
     return valid.ok ? ok(footprint(valid.value, options)) : valid;
-  });
-}
-
-/** One footprint in the version 1 shape, of an unchecked request. */
-export function calculateV1(request: unknown, options: CalculateOptions = {}): Result<V1Calculation> {
-  return guard(() => {
-    const valid = parseCalculationV1(request);
-    return valid.ok ? ok(footprintV1(valid.value, options)) : valid;
   });
 }
 

@@ -17,7 +17,7 @@ export interface CustomRateRow {
   uncertainty: string;
 }
 
-export const CUSTOM_RATES: readonly CustomRateRow[] = ratesData.rates;
+const CUSTOM_RATES: readonly CustomRateRow[] = ratesData.rates;
 
 const byId = new Map(CUSTOM_RATES.map((r) => [r.id, r]));
 

@@ -4,7 +4,6 @@
  */
 export {
   calculate,
-  calculateV1,
   parseCalculation,
   parseCalculationV1,
   footprint,
@@ -16,7 +15,6 @@ export {
   waterNote,
   round6,
   DEFAULT_PLAN,
-  DEFAULT_METHODOLOGY_URL,
   INPUT_WEIGHT,
   OUTPUT_WEIGHT,
   type CalculateOptions,

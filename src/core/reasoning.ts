@@ -14,15 +14,7 @@ export interface ReasoningSpeedRow {
   note: string;
 }
 
-export interface ReasoningSpeedSource {
-  id: string;
-  name: string;
-  date: string;
-  citation: string;
-}
-
-export const REASONING_SPEEDS: readonly ReasoningSpeedRow[] = speedsData.speeds;
-export const REASONING_SPEED_SOURCES: readonly ReasoningSpeedSource[] = speedsData.sources;
+const REASONING_SPEEDS: readonly ReasoningSpeedRow[] = speedsData.speeds;
 
 const speedIndex = new Map(REASONING_SPEEDS.map((row) => [row.family, row]));
 

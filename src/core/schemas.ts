@@ -310,7 +310,7 @@ export const RateLimitSchema = z.object({
   reset_at: z.string().describe('ISO 8601 time the monthly quota resets (start of next UTC month).'),
 });
 
-export const V1CalculationSchema = z.object({
+const V1CalculationSchema = z.object({
   model: z.string(),
   tokens: z.number().positive(),
   grid: z.string(),

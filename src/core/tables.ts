@@ -62,11 +62,11 @@ export interface PlanRow {
 
 export const MODELS: readonly ModelRow[] = modelsData.models as ModelRow[];
 export const REGIONS: readonly RegionRow[] = regionsData.regions as RegionRow[];
-export const STRESS_CLASSES: readonly StressClassRow[] = regionsData.stress_classes as StressClassRow[];
+const STRESS_CLASSES: readonly StressClassRow[] = regionsData.stress_classes as StressClassRow[];
 export const GRID_KEYS: readonly RegionRow[] = gridData.grid_keys as RegionRow[];
 export const V1_MODEL_KEYS: readonly string[] = gridData.v1_models;
 export const EQUIVALENTS: readonly EquivalentRow[] = equivalentsData.equivalents as EquivalentRow[];
-export const SOURCES: readonly SourceRow[] = sourcesData.sources;
+const SOURCES: readonly SourceRow[] = sourcesData.sources;
 export const PLANS: readonly PlanRow[] = plansData.plans;
 
 export const DEFAULT_REGION = 'global-avg';

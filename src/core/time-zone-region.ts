@@ -3,13 +3,10 @@ import zoneData from '../../data/timezone-regions.json';
 import { findRegion } from './tables';
 
 const ZONES: Readonly<Record<string, string>> = zoneData.zones;
-export const FALLBACK_REGION: string = zoneData.fallback;
+const FALLBACK_REGION: string = zoneData.fallback;
 
 /** The region for an IANA zone where it maps clearly, else the global average. */
 export function regionForTimeZone(zone: string | undefined | null): { region: string; fromZone: boolean } {
   const region = zone ? ZONES[zone] : undefined;
   return region && findRegion(region) ? { region, fromZone: true } : { region: FALLBACK_REGION, fromZone: false };
 }
-
-/** Every zone of the table, for its tests. */
-export const MAPPED_ZONES: Readonly<Record<string, string>> = ZONES;

@@ -25,7 +25,7 @@ export interface ComputedTurn {
   waterL: number;
 }
 
-export { countedHistoryTokens, historyShare, relativeChange } from './shares';
+export { historyShare } from './shares';
 
 /** The share of a turn's energy that went to re-reading history, 0..1: input and output weighed as `calculate` weighs them. */
 export function historyEnergyShare(t: Pick<ComputedTurn, 'promptTokens' | 'inputTokens' | 'outputTokens'>): number {

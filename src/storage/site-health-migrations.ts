@@ -25,7 +25,7 @@ const V1_SENTENCES: ReadonlyArray<[RegExp, HealthReason]> = [
 ];
 
 /** A stored reason of any version as a code: a v1 sentence by its wording, anything else unknown. Never throws. */
-export function storedHealthReason(reason: unknown): HealthReason | null {
+function storedHealthReason(reason: unknown): HealthReason | null {
   if (reason === null || reason === undefined) return null;
   if (isHealthReason(reason)) return reason;
   if (typeof reason !== 'string') return 'unknown';
@@ -33,7 +33,7 @@ export function storedHealthReason(reason: unknown): HealthReason | null {
 }
 
 /** One site's stored health of any version in today's shape, or null when it is not a health report at all. */
-export function storedSiteHealth(value: unknown): SiteHealth | null {
+function storedSiteHealth(value: unknown): SiteHealth | null {
   if (typeof value !== 'object' || value === null) return null;
   const h = value as Partial<Record<keyof SiteHealth, unknown>>;
   if (!(SITE_IDS as readonly unknown[]).includes(h.site) || (h.status !== 'ok' && h.status !== 'not-recognized') || typeof h.at !== 'number') return null;

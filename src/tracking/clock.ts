@@ -83,179 +83,131 @@ export interface ClockOptions {
   ownNode?: (node: Node) => boolean;
 }
 
-export class PageClock {
-  #state: ClockState = { name: 'off' };
-  readonly #timer = new OneTimer();
-  #observer: MutationObserver | null = null;
-  /** Watches the element that says an answer is being written (see `watchMark`). */
-  #markObserver: MutationObserver | null = null;
-  #changedAt = 0;
-
-  readonly #options: ClockOptions;
-  readonly #listener: ClockListener;
-  /** The site's settle period: after a change, before the page has said how sure it is. */
-  readonly #settleMs: number;
-  /** The shortest settle period a reading can give: a longer wait is one a page change brings forward. */
-  readonly #shortestMs: number;
-
-  constructor(options: ClockOptions, listener: ClockListener) {
-    this.#options = options;
-    this.#listener = listener;
-    const { streamingSignal, idleSignal } = options.adapter;
-    this.#settleMs = SETTLE_MS[streamingSignal];
-    this.#shortestMs = idleSignal ? Math.min(this.#settleMs, SETTLE_MS.reliable) : this.#settleMs;
-  }
-
+/** The clock the tracker holds: a closure rather than a class, so its state costs the content script no `this.#` per use. */
+export interface PageClock {
   /** When the page last changed (while watched), for answers without a finish signal. */
-  get lastChangeAt(): number {
-    return this.#changedAt;
-  }
-
-  get current(): ClockState {
-    return this.#state;
-  }
-
-  start(): void {
-    if (this.#state.name !== 'off') return; // started already
-    const { doc } = this.#options;
-    const Observer = (doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
-    this.#observer = new Observer(this.#onMutation);
-    this.#markObserver = new Observer(this.#onMarkChange);
-    this.#observe();
-    // What the page showed before we watched it counts as a change: a whole settle period first.
-    this.#state = { name: 'watching', changed: true, idle: null };
-    this.#changedAt = Date.now();
-    this.wake(this.#settleMs);
-  }
-
-  stop(): void {
-    this.#observer?.disconnect();
-    this.#markObserver?.disconnect();
-    this.#observer = this.#markObserver = null;
-    this.#timer.clear();
-    this.#state = { name: 'off' };
-  }
-
+  readonly lastChangeAt: number;
+  readonly current: ClockState;
+  start(): void;
+  stop(): void;
   /** Arms the one timer to look in `ms` (an earlier look already due wins). A mutation may bring a long wait forward. */
-  wake(ms: number): void {
-    this.#timer.arm(ms, ms > this.#shortestMs && this.#state.name !== 'streaming', this.#tick);
-  }
-
+  wake(ms: number): void;
   /** The page changed without a mutation we saw (a navigation): as a mutation. */
-  pageChanged(): void {
-    this.#onMutation();
-  }
-
+  pageChanged(): void;
   /** A prompt was sent: the send button may turn into a stop button, an attribute the observer does not see. */
-  promptSent(): void {
-    switch (this.#state.name) {
-      case 'off':
-        return; // not started: nothing to look at
-      case 'watching':
-        this.#state = { ...this.#state, idle: null };
-        break;
-      case 'scanning':
-      case 'streaming':
-        break; // the next look asks the page anyway
-    }
-    this.wake(FIRST_LOOK_MS);
-  }
+  promptSent(): void;
+}
 
-  #observe(): void {
-    const { doc } = this.#options;
-    this.#observer?.observe(doc.body ?? doc.documentElement, { childList: true, subtree: true, characterData: true });
-  }
+export function createPageClock(options: ClockOptions, listener: ClockListener): PageClock {
+  let state: ClockState = { name: 'off' };
+  const timer = createOneTimer();
+  let observer: MutationObserver | null = null;
+  /** Watches the element that says an answer is being written (see `watchMark`). */
+  let markObserver: MutationObserver | null = null;
+  let changedAt = 0;
+  const { adapter, doc } = options;
+  /** The site's settle period: after a change, before the page has said how sure it is. */
+  const settleMs = SETTLE_MS[adapter.streamingSignal];
+  /** The shortest settle period a reading can give: a longer wait is one a page change brings forward. */
+  const shortestMs = adapter.idleSignal ? Math.min(settleMs, SETTLE_MS.reliable) : settleMs;
 
-  readonly #onMutation = (records?: MutationRecord[]): void => {
-    const own = this.#options.ownNode;
+  const wake = (ms: number): void => {
+    timer.arm(ms, ms > shortestMs && state.name !== 'streaming', tick);
+  };
+
+  const observe = (): void => {
+    observer?.observe(doc.body ?? doc.documentElement, { childList: true, subtree: true, characterData: true });
+  };
+
+  const onMutation = (records?: MutationRecord[]): void => {
+    const own = options.ownNode;
     if (own && records?.every((r) => onlyOwnNodes(r, own))) return;
-    switch (this.#state.name) {
+    switch (state.name) {
       case 'off':
         return; // stopped: a record delivered after the observer went
       case 'streaming':
         return; // a record queued before the observer went off: leaving `streaming` counts the page as changed anyway
       case 'scanning':
-        this.#changedAt = Date.now();
-        this.#state = { name: 'scanning', changed: true }; // the look after the scan waits a settle period
+        changedAt = Date.now();
+        state = { name: 'scanning', changed: true }; // the look after the scan waits a settle period
         return;
       case 'watching': {
-        const first = !this.#state.changed;
-        this.#changedAt = Date.now();
-        this.#state = { name: 'watching', changed: true, idle: null };
+        const first = !state.changed;
+        changedAt = Date.now();
+        state = { name: 'watching', changed: true, idle: null };
         // Looked at again after the shortest settle period: a finished mark may have just shown.
-        if (!this.#timer.armed || this.#timer.long) this.wake(first ? FIRST_LOOK_MS : this.#shortestMs);
+        if (!timer.armed || timer.long) wake(first ? FIRST_LOOK_MS : shortestMs);
         return;
       }
     }
   };
 
-  readonly #onMarkChange = (): void => {
-    if (this.#state.name !== 'streaming') return; // the mark is watched only while streaming: a record delivered after
-    this.#unwatchMark();
-    this.#state = { name: 'streaming', mark: null }; // watched again if the look still finds it
-    this.#timer.clear();
-    this.wake(0);
+  const onMarkChange = (): void => {
+    if (state.name !== 'streaming') return; // the mark is watched only while streaming: a record delivered after
+    unwatchMark();
+    state = { name: 'streaming', mark: null }; // watched again if the look still finds it
+    timer.clear();
+    wake(0);
   };
 
-  readonly #tick = (): void => {
+  const tick = (): void => {
     const now = Date.now();
-    this.#listener.beforeLook();
-    const state = this.#state;
-    switch (state.name) {
+    listener.beforeLook();
+    const before = state;
+    switch (before.name) {
       case 'off':
         return; // stopped by the navigation followed just now
       case 'scanning':
-        this.wake(this.#settleMs); // a scan runs: looked at again once it is over and the page quiet
+        wake(settleMs); // a scan runs: looked at again once it is over and the page quiet
         return;
       case 'watching':
       case 'streaming': {
-        const { adapter, doc } = this.#options;
-        const known = state.name === 'watching' && !state.changed ? state.idle : null;
+        const known = before.name === 'watching' && !before.changed ? before.idle : null;
         const writing = known ? null : adapter.streaming(doc);
-        if (writing !== null) return this.#streaming(writing, now);
+        if (writing !== null) return streaming(writing, now);
         // Nothing is being written: how sure the page is of it sets the settle period.
         const idle = known ?? adapter.idleSignal?.(doc) ?? adapter.streamingSignal;
-        const settleMs = SETTLE_MS[idle];
-        if (state.name === 'streaming') {
+        const idleMs = SETTLE_MS[idle];
+        if (before.name === 'streaming') {
           // The answer changed the page while we were not looking.
-          this.#unwatchMark();
-          this.#observe();
-          this.#state = { name: 'watching', changed: true, idle: null };
-          this.#changedAt = now;
-          this.#listener.streamingStopped();
+          unwatchMark();
+          observe();
+          state = { name: 'watching', changed: true, idle: null };
+          changedAt = now;
+          listener.streamingStopped();
         }
         // Quiet means no change for a whole settle period (a look may come sooner: a prompt sent, a first look).
-        const quietFor = now - this.#changedAt;
-        if (state.name === 'streaming' || state.changed || quietFor < settleMs) {
-          this.#state = { name: 'watching', changed: false, idle };
-          this.wake(state.name === 'watching' && !state.changed ? settleMs - quietFor : settleMs);
+        const quietFor = now - changedAt;
+        if (before.name === 'streaming' || before.changed || quietFor < idleMs) {
+          state = { name: 'watching', changed: false, idle };
+          wake(before.name === 'watching' && !before.changed ? idleMs - quietFor : idleMs);
           return;
         }
-        this.#state = { name: 'scanning', changed: false };
-        void this.#listener.quiet(now).finally(this.#scanDone);
+        state = { name: 'scanning', changed: false };
+        void listener.quiet(now).finally(scanDone);
         return;
       }
     }
   };
 
-  #streaming(writing: Element | 'unmarked', now: number): void {
-    if (this.#state.name === 'watching') this.#observer?.disconnect();
+  const streaming = (writing: Element | 'unmarked', now: number): void => {
+    if (state.name === 'watching') observer?.disconnect();
     const mark = writing === 'unmarked' ? null : writing;
-    if (this.#state.name !== 'streaming' || this.#state.mark !== mark) {
-      this.#unwatchMark();
-      if (mark) this.#watchMark(mark);
+    if (state.name !== 'streaming' || state.mark !== mark) {
+      unwatchMark();
+      if (mark) watchMark(mark);
     }
-    this.#state = { name: 'streaming', mark };
-    this.#listener.streaming(now);
-    this.wake(mark ? MARK_RECHECK_MS : STREAMING_POLL_MS);
-  }
+    state = { name: 'streaming', mark };
+    listener.streaming(now);
+    wake(mark ? MARK_RECHECK_MS : STREAMING_POLL_MS);
+  };
 
-  readonly #scanDone = (): void => {
-    const state = this.#state;
-    switch (state.name) {
+  const scanDone = (): void => {
+    const before = state;
+    switch (before.name) {
       case 'scanning':
-        this.#state = { name: 'watching', changed: state.changed, idle: null };
-        if (state.changed) this.wake(this.#settleMs);
+        state = { name: 'watching', changed: before.changed, idle: null };
+        if (before.changed) wake(settleMs);
         return;
       case 'off':
         return; // stopped while it ran
@@ -270,45 +222,98 @@ export class PageClock {
    * back into the send button) and every ancestor's children (it, or a box around it, leaving the
    * page). Neither changes while the answer's text streams in, so nothing runs until it ends.
    */
-  #watchMark(mark: Element): void {
-    if (!this.#markObserver) return;
-    this.#markObserver.observe(mark, { attributes: true });
-    for (let node = mark.parentNode; node; node = node.parentNode) this.#markObserver.observe(node, { childList: true });
-  }
+  const watchMark = (mark: Element): void => {
+    if (!markObserver) return;
+    markObserver.observe(mark, { attributes: true });
+    for (let node = mark.parentNode; node; node = node.parentNode) markObserver.observe(node, { childList: true });
+  };
 
-  #unwatchMark(): void {
-    if (this.#state.name === 'streaming' && this.#state.mark) this.#markObserver?.disconnect();
-  }
+  const unwatchMark = (): void => {
+    if (state.name === 'streaming' && state.mark) markObserver?.disconnect();
+  };
+
+  return {
+    get lastChangeAt() {
+      return changedAt;
+    },
+    get current() {
+      return state;
+    },
+    start() {
+      if (state.name !== 'off') return; // started already
+      const Observer = (doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
+      observer = new Observer(onMutation);
+      markObserver = new Observer(onMarkChange);
+      observe();
+      // What the page showed before we watched it counts as a change: a whole settle period first.
+      state = { name: 'watching', changed: true, idle: null };
+      changedAt = Date.now();
+      wake(settleMs);
+    },
+    stop() {
+      observer?.disconnect();
+      markObserver?.disconnect();
+      observer = markObserver = null;
+      timer.clear();
+      state = { name: 'off' };
+    },
+    wake,
+    pageChanged() {
+      onMutation();
+    },
+    promptSent() {
+      switch (state.name) {
+        case 'off':
+          return; // not started: nothing to look at
+        case 'watching':
+          state = { ...state, idle: null };
+          break;
+        case 'scanning':
+        case 'streaming':
+          break; // the next look asks the page anyway
+      }
+      wake(FIRST_LOOK_MS);
+    },
+  };
 }
 
 /** The one timer: an earlier wake wins; `long` when it is a wait a page change may bring forward. */
-class OneTimer {
-  #handle: ReturnType<typeof setTimeout> | undefined;
-  #at = 0;
-  long = false;
+interface OneTimer {
+  readonly armed: boolean;
+  readonly long: boolean;
+  arm(ms: number, long: boolean, fire: () => void): void;
+  clear(): void;
+}
 
-  get armed(): boolean {
-    return this.#handle !== undefined;
-  }
-
-  arm(ms: number, long: boolean, fire: () => void): void {
-    const at = Date.now() + ms;
-    if (this.#handle !== undefined && this.#at <= at) return;
-    clearTimeout(this.#handle);
-    this.#at = at;
-    this.long = long;
-    this.#handle = setTimeout(() => {
-      this.#handle = undefined;
-      this.long = false;
-      fire();
-    }, ms);
-  }
-
-  clear(): void {
-    clearTimeout(this.#handle);
-    this.#handle = undefined;
-    this.long = false;
-  }
+function createOneTimer(): OneTimer {
+  let handle: ReturnType<typeof setTimeout> | undefined;
+  let at = 0;
+  let long = false;
+  return {
+    get armed() {
+      return handle !== undefined;
+    },
+    get long() {
+      return long;
+    },
+    arm(ms, longWait, fire) {
+      const due = Date.now() + ms;
+      if (handle !== undefined && at <= due) return;
+      clearTimeout(handle);
+      at = due;
+      long = longWait;
+      handle = setTimeout(() => {
+        handle = undefined;
+        long = false;
+        fire();
+      }, ms);
+    },
+    clear() {
+      clearTimeout(handle);
+      handle = undefined;
+      long = false;
+    },
+  };
 }
 
 /** A mutation that only added or removed the extension's own nodes. */

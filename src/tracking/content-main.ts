@@ -10,12 +10,12 @@ import { watchLabelSetting } from '../label/setting';
 import type { SiteAdapter } from '../sites/adapter';
 import { buildPageReport } from '../sites/page-report';
 import { answerPageReports, sendToWorker } from './send';
-import { PageTracker } from './tracker';
+import { createPageTracker } from './tracker';
 
 export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const labels = new PageLabels(document);
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
-  const tracker = new PageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost });
+  const tracker = createPageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost });
   // The labels get turns and the worker's replies on the tracker's one event channel (src/tracking/page-events.ts).
   tracker.subscribe(labels.onEvent);
   tracker.start();

@@ -22,49 +22,50 @@ export type Reply = { [T in MessageType]: { readonly type: T; readonly data: Req
 /** Told of every answer the worker gives (each attempt), after it came. */
 export type OnReply = (reply: Reply) => void;
 
-export class Outbox {
-  readonly #queue: Queued[] = [];
-  #running = false;
-  #stopped = false;
-  readonly #send: Send;
-  readonly #onReply: OnReply | undefined;
+/** The outbox the tracker holds: a closure rather than a class, so its state costs the content script no `this.#` per use. */
+export interface Outbox {
+  push<T extends MessageType>(type: T, data: RequestOf<T>): void;
+  /** Messages not yet acknowledged by the worker. */
+  readonly pending: number;
+  stop(): void;
+}
 
-  constructor(send: Send, onReply?: OnReply) {
-    this.#send = send;
-    this.#onReply = onReply;
-  }
+export function createOutbox(send: Send, onReply?: OnReply): Outbox {
+  const queue: Queued[] = [];
+  let running = false;
+  let stopped = false;
 
-  push<T extends MessageType>(type: T, data: RequestOf<T>): void {
-    this.#queue.push({ type, data } as Queued);
-    // Sent from a task of its own: copying a message to the worker never lengthens the caller's task.
-    if (!this.#running) setTimeout(() => void this.#pump(), 0);
-  }
-
-  get pending(): number {
-    return this.#queue.length;
-  }
-
-  stop(): void {
-    this.#stopped = true;
-  }
-
-  async #pump(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
+  const pump = async (): Promise<void> => {
+    if (running) return;
+    running = true;
     let wait = FIRST_RETRY_MS;
-    while (this.#queue.length > 0 && !this.#stopped) {
-      const head = this.#queue[0];
-      const result = await this.#send(head.type, head.data as never);
+    while (queue.length > 0 && !stopped) {
+      const head = queue[0];
+      const result = await send(head.type, head.data as never);
       // TypeScript cannot follow the correlation between union members: `result` answers `head`.
-      this.#onReply?.({ ...head, result } as Reply);
+      onReply?.({ ...head, result } as Reply);
       if (result.ok || FINAL_REFUSALS.has(result.error.code)) {
-        this.#queue.shift();
+        queue.shift();
         wait = FIRST_RETRY_MS;
       } else {
         await new Promise((resolve) => setTimeout(resolve, wait));
         wait = Math.min(wait * 2, MAX_RETRY_MS);
       }
     }
-    this.#running = false;
-  }
+    running = false;
+  };
+
+  return {
+    push(type, data) {
+      queue.push({ type, data } as Queued);
+      // Sent from a task of its own: copying a message to the worker never lengthens the caller's task.
+      if (!running) setTimeout(() => void pump(), 0);
+    },
+    get pending() {
+      return queue.length;
+    },
+    stop() {
+      stopped = true;
+    },
+  };
 }

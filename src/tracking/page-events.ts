@@ -15,7 +15,7 @@ import type { HealthReason } from '../domain/health-reasons';
 import type { ConversationSeed, ConversationSeeded, SiteHealth, TurnCompleted, TurnExpected, TurnRecorded } from '../domain/turns';
 import type { MessageResult } from '../messaging/messaging';
 import type { PageMessage } from '../sites/adapter';
-import { Outbox, type Send } from './outbox';
+import { createOutbox, type Outbox, type Send } from './outbox';
 
 /** An answer sent in a seed batch, under the id it was seeded with (its turnId if it was counted before). */
 export interface SeededAnswer {
@@ -65,7 +65,7 @@ export class PageEventChannel {
  * (in order, resent until acknowledged), and every reply to a turn or a seed comes back as an event.
  */
 export function deliverToWorker(channel: PageEventChannel, send: Send): Outbox {
-  const outbox = new Outbox(send, (reply) => {
+  const outbox = createOutbox(send, (reply) => {
     if (reply.type === 'turn/completed') channel.emit({ kind: 'turn-reply', turnId: reply.data.turnId, result: reply.result });
     else if (reply.type === 'conversation/seed') channel.emit({ kind: 'seed-reply', messages: reply.data.messages, result: reply.result });
   });

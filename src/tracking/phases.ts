@@ -120,7 +120,7 @@ export const TRANSITIONS: { readonly [T in TrackerEventType]: { readonly [P in P
 };
 
 /** Whether the event moves the state in this phase (otherwise `step` returns it unchanged, for the reason in TRANSITIONS). */
-export function allowed(phase: Phase, type: TrackerEventType): boolean {
+function allowed(phase: Phase, type: TrackerEventType): boolean {
   return TRANSITIONS[type][phase.name] === 'moves';
 }
 

@@ -18,19 +18,16 @@
  */
 import type { HealthReason } from '../domain/health-reasons';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
-import { PageClock, SETTLE_MS } from './clock';
+import { createPageClock, SETTLE_MS } from './clock';
 import type { Exchange } from './exchanges';
-import { HealthReporter, promptVerdict, streamTooLong, type PromptFound } from './health';
-import { PageMemory } from './memory';
+import { createHealthReporter, promptVerdict, streamTooLong, type PromptFound } from './health';
+import { createPageMemory } from './memory';
 import { deliverToWorker, PageEventChannel, type PageEventListener } from './page-events';
-import type { Outbox, Send } from './outbox';
+import type { Send } from './outbox';
 import { INITIAL_STATE, step, type TrackerEvent, type TrackerState } from './phases';
 import { plan } from './plan';
 import { mapInSlices } from './slices';
 import { readAnswer, reviseCounted, seedBatches, type AnswerOutcome, type BuildContext } from './turn-builder';
-
-export { MARK_RECHECK_MS, SETTLE_MS } from './clock';
-export { ANSWER_TIMEOUT_MS, EMPTY_ANSWER_GRACE_MS, NO_MESSAGES_GRACE_MS } from './health';
 
 export interface TrackerOptions {
   adapter: SiteAdapter;
@@ -42,231 +39,223 @@ export interface TrackerOptions {
   ownNode?: (node: Node) => boolean;
 }
 
-export class PageTracker {
-  readonly #options: TrackerOptions;
-  readonly #adapter: SiteAdapter;
-  readonly #doc: Document;
-  readonly #settleMs: number;
-  readonly #events = new PageEventChannel();
-  readonly #outbox: Outbox;
-  readonly #clock: PageClock;
-  readonly #memory: PageMemory;
-  readonly #health: HealthReporter;
-  /** Where the newest answer stands (phases.ts). */
-  #state: TrackerState = INITIAL_STATE;
-
-  constructor(options: TrackerOptions) {
-    this.#options = options;
-    const { adapter, doc } = options;
-    this.#adapter = adapter;
-    this.#doc = doc;
-    this.#settleMs = SETTLE_MS[adapter.streamingSignal];
-    this.#outbox = deliverToWorker(this.#events, options.send);
-    this.#memory = new PageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
-    this.#health = new HealthReporter(adapter.site, (health) => this.#events.emit({ kind: 'health', health }));
-    this.#clock = new PageClock(
-      { adapter, doc, ownNode: options.ownNode },
-      {
-        beforeLook: () => void this.#followUrl(),
-        streaming: (now) => {
-          this.#dispatch({ type: 'streamingSeen', at: now });
-          if (streamTooLong(this.#state.phase, now)) this.#health.notRecognized('answer-unfinished');
-        },
-        streamingStopped: () => this.#dispatch({ type: 'streamingStopped' }),
-        quiet: (now) => this.#scan(now),
-      },
-    );
-  }
-
+/** The tracker of one chat page: a closure rather than a class, so its state costs the content script no `this.#` per use. */
+export interface PageTracker {
   /** Listens to the tracker's events (the page labels): every seed, turn, reply, skipped answer, health report and scan. */
-  subscribe(listener: PageEventListener): () => void {
-    return this.#events.subscribe(listener);
-  }
-
-  start(): void {
-    this.#clock.start();
-    this.#doc.addEventListener('keydown', this.#onKeydown, true);
-    this.#doc.addEventListener('click', this.#onClick, true);
-    this.#doc.addEventListener('submit', this.#onSubmit, true);
-  }
-
-  stop(): void {
-    this.#clock.stop();
-    this.#doc.removeEventListener('keydown', this.#onKeydown, true);
-    this.#doc.removeEventListener('click', this.#onClick, true);
-    this.#doc.removeEventListener('submit', this.#onSubmit, true);
-    this.#outbox.stop();
-  }
-
+  subscribe(listener: PageEventListener): () => void;
+  start(): void;
+  stop(): void;
   /**
    * Single-page navigation: another conversation's messages only seed its history. `destination` is
    * the URL the page is going to (the Navigation API tells it before `location` changes); without
    * it the current URL is read.
    */
-  navigated(destination?: string): void {
-    const move = this.#memory.moveTo(destination ?? this.#options.url());
-    if (move === 'same') return;
-    this.#dispatch({ type: 'navigated', fromUnsaved: move === 'from-new-chat' });
-    this.#clock.pageChanged();
-  }
-
+  navigated(destination?: string): void;
   /** Messages not yet acknowledged by the worker. */
-  get unsent(): number {
-    return this.#outbox.pending;
-  }
-
+  readonly unsent: number;
   /** The state machine's state (for tests and the page report). */
-  get current(): TrackerState {
-    return this.#state;
-  }
+  readonly current: TrackerState;
+}
 
-  #dispatch(event: TrackerEvent): void {
-    this.#state = step(this.#state, event);
-  }
+export function createPageTracker(options: TrackerOptions): PageTracker {
+  const { adapter, doc } = options;
+  const settleMs = SETTLE_MS[adapter.streamingSignal];
+  const events = new PageEventChannel();
+  const outbox = deliverToWorker(events, options.send);
+  const memory = createPageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
+  const health = createHealthReporter(adapter.site, (report) => events.emit({ kind: 'health', health: report }));
+  /** Where the newest answer stands (phases.ts). */
+  let state: TrackerState = INITIAL_STATE;
+
+  const dispatch = (event: TrackerEvent): void => {
+    state = step(state, event);
+  };
+
+  const clock = createPageClock(
+    { adapter, doc, ownNode: options.ownNode },
+    {
+      beforeLook: () => void followUrl(),
+      streaming: (now) => {
+        dispatch({ type: 'streamingSeen', at: now });
+        if (streamTooLong(state.phase, now)) health.notRecognized('answer-unfinished');
+      },
+      streamingStopped: () => dispatch({ type: 'streamingStopped' }),
+      quiet: (now) => scan(now),
+    },
+  );
+
+  const navigated = (destination?: string): void => {
+    const move = memory.moveTo(destination ?? options.url());
+    if (move === 'same') return;
+    dispatch({ type: 'navigated', fromUnsaved: move === 'from-new-chat' });
+    clock.pageChanged();
+  };
 
   /** Follows a URL change no navigation event told us about (one string compare). True when the conversation changed. */
-  #followUrl(): boolean {
-    const url = this.#options.url();
-    if (!this.#memory.urlChanged(url)) return false;
-    const before = this.#memory.conversation;
-    this.navigated(url);
-    return this.#memory.conversation !== before;
-  }
+  const followUrl = (): boolean => {
+    const url = options.url();
+    if (!memory.urlChanged(url)) return false;
+    const before = memory.conversation;
+    navigated(url);
+    return memory.conversation !== before;
+  };
 
   // ---- Page input: cheap on purpose ------------------------------------------
 
-  readonly #onKeydown = (event: KeyboardEvent): void => {
+  const onKeydown = (event: KeyboardEvent): void => {
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
     const target = event.target as HTMLElement | null;
     if (!target || !(target.tagName === 'TEXTAREA' || target.isContentEditable || target.getAttribute?.('contenteditable') === 'true')) return;
     const text = target.tagName === 'TEXTAREA' ? (target as HTMLTextAreaElement).value : target.textContent;
-    if ((text ?? '').trim() !== '') this.#promptSent();
+    if ((text ?? '').trim() !== '') promptSent();
   };
 
-  readonly #onClick = (event: MouseEvent): void => {
-    const button = (event.target as Element | null)?.closest?.(this.#adapter.sendButtonSelector);
-    if (button && !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true') this.#promptSent();
+  const onClick = (event: MouseEvent): void => {
+    const button = (event.target as Element | null)?.closest?.(adapter.sendButtonSelector);
+    if (button && !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true') promptSent();
   };
 
-  readonly #onSubmit = (): void => this.#promptSent();
+  const onSubmit = (): void => promptSent();
 
-  #promptSent(): void {
+  const promptSent = (): void => {
     // Sent in the conversation the page shows now: a navigation not followed yet happened before it.
-    this.#followUrl();
-    this.#dispatch({ type: 'promptSent', at: Date.now() });
-    this.#clock.promptSent();
-    const expected = { site: this.#adapter.site, conversationId: this.#memory.conversation, modelLabel: this.#adapter.readModelLabel(this.#doc) };
-    this.#events.emit({ kind: 'prompt', expected });
-  }
+    followUrl();
+    dispatch({ type: 'promptSent', at: Date.now() });
+    clock.promptSent();
+    const expected = { site: adapter.site, conversationId: memory.conversation, modelLabel: adapter.readModelLabel(doc) };
+    events.emit({ kind: 'prompt', expected });
+  };
 
   // ---- The scan ----------------------------------------------------------------
 
-  async #scan(now: number): Promise<void> {
-    if (this.#followUrl()) return; // the URL changed without a navigation event reaching us (a new chat got its id)
-    const conversation = this.#memory.conversation;
-    const found = this.#adapter.findTurns(this.#doc);
-    const messages = this.#memory.present(found);
-    this.#events.emit({ kind: 'scanned', messages });
+  const scan = async (now: number): Promise<void> => {
+    if (followUrl()) return; // the URL changed without a navigation event reaching us (a new chat got its id)
+    const conversation = memory.conversation;
+    const found = adapter.findTurns(doc);
+    const messages = memory.present(found);
+    events.emit({ kind: 'scanned', messages });
     if (messages.length === 0) {
-      if (found.length > 0) return this.#clock.wake(this.#settleMs); // the page still shows the conversation we left
-      this.#memory.markEmpty();
-      return this.#checkPromptAnswered(now, 'no-messages');
+      if (found.length > 0) return clock.wake(settleMs); // the page still shows the conversation we left
+      memory.markEmpty();
+      return checkPromptAnswered(now, 'no-messages');
     }
-    if (this.#memory.rejects(messages)) return;
+    if (memory.rejects(messages)) return;
 
-    const { seeds, live, exchanges, unplaced } = plan({ messages, state: this.#state, known: this.#memory.known, emptySeen: this.#memory.emptySeen });
+    const { seeds, live, exchanges, unplaced } = plan({ messages, state, known: memory.known, emptySeen: memory.emptySeen });
     if (seeds.length > 0) {
-      const seeded = await this.#seed(conversation, seeds, now);
-      if (seeded === 'stale') return this.#clock.wake(this.#settleMs); // the page still shows the conversation we left: wait for the new one
-      if (seeded === 'unrecognized') return this.#memory.reject(messages);
+      const seeded = await seed(conversation, seeds, now);
+      if (seeded === 'stale') return clock.wake(settleMs); // the page still shows the conversation we left: wait for the new one
+      if (seeded === 'unrecognized') return memory.reject(messages);
     }
-    this.#dispatch({ type: 'seeded' });
-    this.#memory.clearEmpty();
+    dispatch({ type: 'seeded' });
+    memory.clearEmpty();
 
-    const results = live.map((exchange) => this.#take(readAnswer(this.#context(conversation), exchange, now)));
-    if (results.includes('unrecognized')) return this.#memory.reject(messages);
+    const results = live.map((exchange) => take(readAnswer(context(conversation), exchange, now)));
+    if (results.includes('unrecognized')) return memory.reject(messages);
     if (live.length === 0) {
-      const revision = reviseCounted(this.#context(conversation), exchanges);
-      if (revision) this.#take(revision);
+      const revision = reviseCounted(context(conversation), exchanges);
+      if (revision) take(revision);
     }
     const counted = results.includes('counted');
-    if (counted) this.#health.ok();
-    else if (unplaced) this.#skip(unplaced, 'turn-unplaced');
-    else if (seeds.length > 0 && this.#health.silent) this.#health.ok();
-    if (!counted) this.#checkPromptAnswered(now, results.includes('empty') && !results.includes('wait') ? 'empty-answer' : 'no-answer');
-  }
+    if (counted) health.ok();
+    else if (unplaced) skip(unplaced, 'turn-unplaced');
+    else if (seeds.length > 0 && health.silent) health.ok();
+    if (!counted) checkPromptAnswered(now, results.includes('empty') && !results.includes('wait') ? 'empty-answer' : 'no-answer');
+  };
 
   /**
    * Sends messages already on the page (text read in slices, so no long task) to seed history.
    * 'stale' when they are all still the previous conversation's; 'unrecognized' when the prompts do
    * not read sensibly (reported, nothing sent).
    */
-  async #seed(conversation: string, groups: PageMessage[][], taskStart: number): Promise<'seeded' | 'stale' | 'unrecognized'> {
+  const seed = async (conversation: string, groups: PageMessage[][], taskStart: number): Promise<'seeded' | 'stale' | 'unrecognized'> => {
     const found = groups.flat();
-    const texts = await mapInSlices(found, (m) => this.#adapter.readText(m), taskStart);
-    const outcome = seedBatches(this.#adapter.site, conversation, groups, this.#memory.freshTexts(found, texts));
+    const texts = await mapInSlices(found, (m) => adapter.readText(m), taskStart);
+    const outcome = seedBatches(adapter.site, conversation, groups, memory.freshTexts(found, texts));
     if (outcome.kind === 'stale') return 'stale';
     if (outcome.kind === 'unrecognized') {
-      this.#health.notRecognized(outcome.reason);
+      health.notRecognized(outcome.reason);
       return 'unrecognized';
     }
-    for (const [id, known] of outcome.known) this.#memory.markRead(id, known);
-    for (const { seed, answers } of outcome.batches) this.#events.emit({ kind: 'seed', seed, answers });
+    for (const [id, known] of outcome.known) memory.markRead(id, known);
+    for (const { seed: batch, answers } of outcome.batches) events.emit({ kind: 'seed', seed: batch, answers });
     return 'seeded';
-  }
+  };
 
-  #context(conversation: string): BuildContext {
-    return {
-      adapter: this.#adapter,
-      doc: this.#doc,
-      conversation,
-      phase: this.#state.phase,
-      known: this.#memory.known,
-      lastChangeAt: this.#clock.lastChangeAt,
-    };
-  }
+  const context = (conversation: string): BuildContext => ({
+    adapter,
+    doc,
+    conversation,
+    phase: state.phase,
+    known: memory.known,
+    lastChangeAt: clock.lastChangeAt,
+  });
 
   /** Applies what the turn builder read: to the page's memory, the event channel and the state machine. */
-  #take(outcome: AnswerOutcome): AnswerOutcome['kind'] {
+  const take = (outcome: AnswerOutcome): AnswerOutcome['kind'] => {
     switch (outcome.kind) {
       case 'wait':
-        if (outcome.unfinished) this.#dispatch({ type: 'answerUnfinished' });
-        this.#clock.wake(outcome.inMs);
+        if (outcome.unfinished) dispatch({ type: 'answerUnfinished' });
+        clock.wake(outcome.inMs);
         break;
       case 'unrecognized':
-        this.#skip({ parts: [outcome.answer] }, outcome.reason);
+        skip({ parts: [outcome.answer] }, outcome.reason);
         break;
       case 'counted':
-        this.#memory.markAnswerRead(outcome.read);
-        if (outcome.prompt) this.#memory.markRead(outcome.prompt.id);
-        this.#events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
-        this.#dispatch({ type: 'answerCounted', counted: outcome.counted });
+        memory.markAnswerRead(outcome.read);
+        if (outcome.prompt) memory.markRead(outcome.prompt.id);
+        events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
+        dispatch({ type: 'answerCounted', counted: outcome.counted });
         break;
       case 'revised':
-        this.#memory.markAnswerRead(outcome.read);
-        this.#events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
-        this.#dispatch({ type: 'answerRevised', turn: outcome.turn });
+        memory.markAnswerRead(outcome.read);
+        events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
+        dispatch({ type: 'answerRevised', turn: outcome.turn });
         break;
       case 'empty':
       case 'known':
         break; // nothing to send: the prompt's time limits still apply
     }
     return outcome.kind;
-  }
+  };
 
   /** An answer not counted: the site's health says why, and so does its label. */
-  #skip(exchange: Pick<Exchange, 'parts'>, reason: HealthReason): void {
-    this.#health.notRecognized(reason);
-    this.#events.emit({ kind: 'skipped', answer: exchange.parts[exchange.parts.length - 1], reason });
-  }
+  const skip = (exchange: Pick<Exchange, 'parts'>, reason: HealthReason): void => {
+    health.notRecognized(reason);
+    events.emit({ kind: 'skipped', answer: exchange.parts[exchange.parts.length - 1], reason });
+  };
 
   /** A prompt was sent but nothing was counted: after a while, say so instead of counting zero. */
-  #checkPromptAnswered(now: number, found: PromptFound): void {
-    const verdict = promptVerdict(this.#state.phase, now, found);
-    if (verdict.kind === 'wait') this.#clock.wake(verdict.inMs);
+  const checkPromptAnswered = (now: number, found: PromptFound): void => {
+    const verdict = promptVerdict(state.phase, now, found);
+    if (verdict.kind === 'wait') clock.wake(verdict.inMs);
     else if (verdict.kind === 'late') {
-      this.#health.notRecognized(verdict.reason);
-      this.#dispatch({ type: 'promptAbandoned' });
+      health.notRecognized(verdict.reason);
+      dispatch({ type: 'promptAbandoned' });
     }
-  }
+  };
+
+  return {
+    subscribe: (listener) => events.subscribe(listener),
+    start() {
+      clock.start();
+      doc.addEventListener('keydown', onKeydown, true);
+      doc.addEventListener('click', onClick, true);
+      doc.addEventListener('submit', onSubmit, true);
+    },
+    stop() {
+      clock.stop();
+      doc.removeEventListener('keydown', onKeydown, true);
+      doc.removeEventListener('click', onClick, true);
+      doc.removeEventListener('submit', onSubmit, true);
+      outbox.stop();
+    },
+    navigated,
+    get unsent() {
+      return outbox.pending;
+    },
+    get current() {
+      return state;
+    },
+  };
 }

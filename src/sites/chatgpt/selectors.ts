@@ -65,7 +65,7 @@ export const MESSAGE_CHAIN = [MESSAGE_A, MESSAGE_B, UNIT_C, TURN_LEGACY];
 const ANY_MESSAGE = `${MESSAGE_A}, ${MESSAGE_B}, ${UNIT_C}`;
 export const inAnyMessage = (el: Element): boolean => el.closest(ANY_MESSAGE) !== null;
 /** Visually hidden or non-message text inside messages: attribution headings, live regions. */
-export const SKIP = `${CHROME_SELECTOR},[data-message-attribution],h1[data-conversation-role],h2[data-conversation-role],h3[data-conversation-role],h4[data-conversation-role],h5[data-conversation-role],h6[data-conversation-role],[role="status"],[role="alert"]`;
+export const SKIP = `${CHROME_SELECTOR},[data-message-attribution],:is(h1,h2,h3,h4,h5,h6)[data-conversation-role],[role="status"],[role="alert"]`;
 const USER_SIDE =
   '[data-message-author-role="user"], li[data-message-role="user"], [data-user-message-bubble], [data-chatgpt-search-unit-key$=":user"], [data-content-search-unit-key$=":user"]';
 

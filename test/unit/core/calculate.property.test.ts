@@ -16,10 +16,10 @@ import {
   MODELS,
   REGIONS,
   calculate,
-  calculateV1,
   resolveRegion,
   type CalculationResponse,
 } from '../../../src/core/index';
+import { calculateV1 } from '../support/calculate-v1';
 
 const RATIO_TOLERANCE = 1.1e-5;
 const TOKEN_MODEL_KEYS = MODELS.filter((m) => m.unit === 'wh_per_1k_tokens').map((m) => m.key);

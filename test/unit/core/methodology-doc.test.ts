@@ -16,8 +16,6 @@ import {
   MODELS,
   OUTPUT_WEIGHT,
   REGIONS,
-  SOURCES,
-  STRESS_CLASSES,
   V1_MODEL_KEYS,
   calculate,
   findModel,
@@ -25,6 +23,8 @@ import {
   sourceName,
   type CalculationResponse,
 } from '../../../src/core';
+import regionsData from '../../../data/regions.json';
+import sourcesData from '../../../data/sources.json';
 import { codeBlocks, leadingNumber, readRepoFile, records, section, tables, text } from '../support/markdown';
 
 const doc = readRepoFile('docs/methodology.md');
@@ -125,7 +125,7 @@ describe('docs/methodology.md', () => {
   it('gives each stress class its meaning and Aqueduct threshold from data/regions.json', () => {
     const rows = records(only(tables(section(doc, 'Water'))));
     expect(rows.map((r) => ({ level: r.Class, meaning: r.Meaning, aqueduct_baseline_stress: r['Aqueduct 4.0 baseline water stress'] }))).toEqual(
-      STRESS_CLASSES,
+      regionsData.stress_classes,
     );
   });
 
@@ -143,7 +143,7 @@ describe('docs/methodology.md', () => {
 
   it('names every data source of data/sources.json', () => {
     const listed = text(section(doc, 'Data sources'));
-    for (const s of SOURCES) expect(listed).toContain(`**${s.name}**`);
+    for (const s of sourcesData.sources) expect(listed).toContain(`**${s.name}**`);
   });
 
   it('lists every error code with its HTTP status from ERROR_CATALOG', () => {

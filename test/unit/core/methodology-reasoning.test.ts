@@ -1,7 +1,10 @@
 /** docs/methodology.md's reasoning and image sections against the data and the core. */
 import { describe, expect, it } from 'vitest';
-import { REASONING_SPEEDS, REASONING_SPEED_SOURCES, calculate, estimateHiddenReasoningTokens, findModel } from '../../../src/core';
+import speedsData from '../../../data/reasoning-speeds.json';
+import { calculate, estimateHiddenReasoningTokens, findModel } from '../../../src/core';
 import { readRepoFile, section, tables } from '../support/markdown';
+
+const { speeds: REASONING_SPEEDS, sources: REASONING_SPEED_SOURCES } = speedsData;
 
 const doc = readRepoFile('docs/methodology.md');
 

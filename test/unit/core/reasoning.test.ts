@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../../src/core/tables';
-import { REASONING_SPEED_SOURCES, REASONING_SPEEDS, estimateHiddenReasoningTokens, reasoningSpeed } from '../../../src/core/reasoning';
+import speedsData from '../../../data/reasoning-speeds.json';
+import { estimateHiddenReasoningTokens, reasoningSpeed } from '../../../src/core/reasoning';
+
+const { speeds: REASONING_SPEEDS, sources: REASONING_SPEED_SOURCES } = speedsData;
 
 describe('hidden reasoning estimate', () => {
   it('is the shown duration times the family decode speed, rounded to whole tokens', () => {

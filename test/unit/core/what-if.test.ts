@@ -4,16 +4,8 @@
  * energy = rate × (0.5 × input + 1.5 × output) / 1,000 Wh.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  NEW_CHAT_HISTORY_SHARE,
-  historyEnergyShare,
-  historyShare,
-  newChatTip,
-  relativeChange,
-  smallestModelStep,
-  whatIf,
-  type ComputedTurn,
-} from '../../../src/core/what-if';
+import { NEW_CHAT_HISTORY_SHARE, historyEnergyShare, historyShare, newChatTip, smallestModelStep, whatIf, type ComputedTurn } from '../../../src/core/what-if';
+import { relativeChange } from '../../../src/core/shares';
 import { MODELS, findModel, type ModelRow } from '../../../src/core/tables';
 import { readRepoFile, section, text } from '../support/markdown';
 

@@ -4,7 +4,8 @@ import { findModel } from '../../../src/core/tables';
 import { SITE_IDS, type SiteId } from '../../../src/domain/site-ids';
 import { resolveModel } from '../../../src/counting/models';
 import { siteCustomRate } from '../../../src/sites/site-models';
-import { CUSTOM_RATES, customRate } from '../../../src/core/custom-rates';
+import ratesData from '../../../data/custom-rates.json';
+import { customRate } from '../../../src/core/custom-rates';
 
 // The site's default model, read where it is kept.
 const defaultModelKey = (site: SiteId): string => (siteModels as { sites: Record<SiteId, { default: string }> }).sites[site].default;
@@ -94,7 +95,7 @@ describe('site models (data/site-models.json)', () => {
   });
 
   it('writes each custom rate once, with its source, derivation and uncertainty', () => {
-    for (const r of CUSTOM_RATES) {
+    for (const r of ratesData.rates) {
       expect(r.low).toBeLessThanOrEqual(r.wh_per_1k);
       expect(r.high).toBeGreaterThanOrEqual(r.wh_per_1k);
       expect(r.source).toMatch(/https:\/\//);

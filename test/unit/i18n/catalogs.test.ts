@@ -4,7 +4,8 @@
  * table or an error sentence say exactly what that table says.
  */
 import { describe, expect, it } from 'vitest';
-import { REGIONS, STRESS_CLASSES } from '../../../src/core/tables';
+import regionsData from '../../../data/regions.json';
+import { REGIONS } from '../../../src/core/tables';
 import { LOCALES, catalog, placeholdersUsed, renderMessage } from '../../support/messages';
 
 const en = catalog('en');
@@ -51,7 +52,7 @@ describe('locales', () => {
 
 describe('English texts tied to their one home', () => {
   it('restates the water-stress meanings of data/regions.json word for word', () => {
-    for (const s of STRESS_CLASSES) expect(en[`stress_meaning_${s.level}`]!.message).toBe(s.meaning);
+    for (const s of regionsData.stress_classes) expect(en[`stress_meaning_${s.level}`]!.message).toBe(s.meaning);
   });
 
   it('names every region of data/regions.json, in English with its label', () => {

@@ -12,7 +12,7 @@ import { countedLabelTexts } from '../../../src/label/texts';
 import { labelsOn, watchLabelSetting } from '../../../src/label/setting';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import { ADAPTERS } from '../../support/adapters';
-import { PageTracker } from '../../../src/tracking/tracker';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
 import { fixture, loadPage } from '../support/load-page';
 
@@ -45,7 +45,7 @@ function page(
     return { ok: true, value: { ok: true } as never };
   });
   const labels = new PageLabels(doc);
-  const tracker = new PageTracker({ adapter: ADAPTERS.chatgpt, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never });
+  const tracker = createPageTracker({ adapter: ADAPTERS.chatgpt, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never });
   tracker.subscribe(labels.onEvent);
   return { doc, tracker, labels };
 }

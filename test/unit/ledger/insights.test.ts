@@ -4,7 +4,8 @@
  * docs/export-format.md says; and what pruned days leave out.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countedHistoryTokens, whatIf, type ComputedTurn } from '../../../src/core/what-if';
+import { countedHistoryTokens } from '../../../src/core/shares';
+import { whatIf, type ComputedTurn } from '../../../src/core/what-if';
 import { localDay } from '../../../src/storage/days';
 import { costliestChats, periodChange } from '../../../src/ledger/period-figures';
 import { readPeriodData } from '../../../src/ledger/read-period';

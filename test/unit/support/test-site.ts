@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import { defineAdapter, type PageMessage, type Role, type SiteAdapter, type SiteReaders } from '../../../src/sites/adapter';
 import { visibleText } from '../../../src/sites/dom';
-import { PageTracker } from '../../../src/tracking/tracker';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
 import { loadPage } from './load-page';
@@ -71,7 +71,7 @@ export function trackTestSite(adapter: SiteAdapter, url: string, html = PAGE) {
   const doc = loadPage(html, url);
   let href = url;
   const { send, ...recorded } = recordingSender();
-  const tracker = new PageTracker({ adapter, doc, url: () => href, send: send as never });
+  const tracker = createPageTracker({ adapter, doc, url: () => href, send: send as never });
   const thread = () => doc.getElementById('thread')!;
   return {
     doc,

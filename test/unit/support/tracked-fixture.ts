@@ -8,7 +8,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Counting } from '../../../src/counting/count-turn';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../../../src/domain';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import { SETTLE_MS } from '../../../src/tracking/clock';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import { fixture, loadPage } from './load-page';
 import { recordingSender } from './test-site';
 import { newCounting } from '../../support/counting';
@@ -40,7 +41,7 @@ export function trackedFixture(adapter: SiteAdapter, file: string, url: string) 
     if (type === 'turn/completed') counted.push((await counting.countTurn(data as TurnCompleted)).counted);
     if (type === 'conversation/seed') await counting.seedConversation(data as ConversationSeed);
   });
-  const tracker = new PageTracker({ adapter, doc, url: () => url, send: send as never });
+  const tracker = createPageTracker({ adapter, doc, url: () => url, send: send as never });
   return { doc, tracker, counted, turns, seeds };
 }
 

@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import { SETTLE_MS } from '../../../src/tracking/clock';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import { STREAMING_POLL_MS } from '../../../src/tracking/clock';
 import { fixture, loadPage } from '../support/load-page';
 import { recordingSender } from '../support/test-site';
@@ -25,7 +26,7 @@ const CHUNKS = ['Offshore turbines ', 'produce more, ', 'since the wind ', 'is s
 function tracked(adapter: SiteAdapter, file: string, url: string) {
   const doc = loadPage(fixture(file), url);
   const { send, turns, seeds } = recordingSender();
-  const tracker = new PageTracker({ adapter, doc, url: () => url, send: send as never });
+  const tracker = createPageTracker({ adapter, doc, url: () => url, send: send as never });
   return { doc, tracker, turns, seeds };
 }
 

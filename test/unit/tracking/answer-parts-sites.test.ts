@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Count } from '../../../src/counting/tokens';
 import { ADAPTERS } from '../../support/adapters';
-import { SETTLE_MS } from '../../../src/tracking/tracker';
+import { SETTLE_MS } from '../../../src/tracking/clock';
 import { nodeCounter } from '../../../scripts/build/vocabularies';
 import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from '../support/tracked-fixture';
 

@@ -1,6 +1,6 @@
 /** The page clock (src/tracking/clock.ts): when it looks at the page, what it watches, and what it ignores. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_LOOK_MS, MARK_RECHECK_MS, PageClock, SETTLE_MS, STREAMING_POLL_MS } from '../../../src/tracking/clock';
+import { createPageClock, FIRST_LOOK_MS, MARK_RECHECK_MS, SETTLE_MS, STREAMING_POLL_MS } from '../../../src/tracking/clock';
 import { loadPage } from '../support/load-page';
 
 const SETTLE = SETTLE_MS.reliable;
@@ -18,7 +18,7 @@ function clocked(mode: 'marked' | 'unmarked' = 'marked') {
   const writing = () => doc.getElementById('stop') !== null;
   const streaming = vi.fn((d: Document) => (writing() ? (mode === 'marked' ? d.getElementById('stop') : 'unmarked') : null));
   const listener = { beforeLook: vi.fn(), streaming: vi.fn(), streamingStopped: vi.fn(), quiet: vi.fn(async () => undefined) };
-  const clock = new PageClock({ adapter: { streaming, streamingSignal: 'reliable' }, doc }, listener);
+  const clock = createPageClock({ adapter: { streaming, streamingSignal: 'reliable' }, doc }, listener);
   return {
     doc,
     clock,
@@ -164,7 +164,7 @@ function quietSite(needsDone = false) {
     box.value === '' && (!needsDone || thread.lastElementChild?.className === 'done') ? ('reliable' as const) : ('quiet' as const),
   );
   const listener = { beforeLook: vi.fn(), streaming: vi.fn(), streamingStopped: vi.fn(), quiet: vi.fn(async () => undefined) };
-  const clock = new PageClock({ adapter: { streaming, streamingSignal: 'quiet', idleSignal }, doc }, listener);
+  const clock = createPageClock({ adapter: { streaming, streamingSignal: 'quiet', idleSignal }, doc }, listener);
   return {
     doc,
     box,

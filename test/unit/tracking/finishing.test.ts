@@ -4,7 +4,8 @@
  * On a minimal test site, so these rules are checked apart from any real site's markup.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_ANSWER_GRACE_MS, MARK_RECHECK_MS, SETTLE_MS } from '../../../src/tracking/tracker';
+import { MARK_RECHECK_MS, SETTLE_MS } from '../../../src/tracking/clock';
+import { EMPTY_ANSWER_GRACE_MS } from '../../../src/tracking/health';
 import { PAGE, testSite, trackTestSite, type TestPage } from '../support/test-site';
 
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);

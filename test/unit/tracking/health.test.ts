@@ -7,7 +7,7 @@ import type { SiteHealth } from '../../../src/domain/turns';
 import {
   ANSWER_TIMEOUT_MS,
   EMPTY_ANSWER_GRACE_MS,
-  HealthReporter,
+  createHealthReporter,
   NO_MESSAGES_GRACE_MS,
   promptVerdict,
   streamTooLong,
@@ -26,7 +26,7 @@ describe('the health reporter', () => {
 
   it('reports each status once, until it changes', () => {
     const sent: SiteHealth[] = [];
-    const reporter = new HealthReporter('claude', (h) => void sent.push(h));
+    const reporter = createHealthReporter('claude', (h) => void sent.push(h));
     expect(reporter.silent).toBe(true);
     reporter.ok();
     reporter.ok();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageMessage, Role } from '../../../src/sites/adapter';
 import { fingerprint } from '../../../src/sites/dom';
-import { PageMemory, type Move } from '../../../src/tracking/memory';
+import { createPageMemory, type Move } from '../../../src/tracking/memory';
 import { loadPage } from '../support/load-page';
 
 const SITE = 'https://test.example';
@@ -25,7 +25,7 @@ describe('following the page from URL to URL', () => {
     ['one conversation to another', `${SITE}/c/a`, `${SITE}/c/b`, 'other'],
     ['a conversation to a new chat', `${SITE}/c/a`, NEW_CHAT, 'other'],
   ])('%s: %s → %s is %s', (_case, from, to, move) => {
-    const memory = new PageMemory(idAt, from);
+    const memory = createPageMemory(idAt, from);
     expect(memory.urlChanged(to)).toBe(to !== from);
     expect(memory.moveTo(to)).toBe(move);
     expect(memory.urlChanged(to)).toBe(false);
@@ -38,7 +38,7 @@ describe('following the page from URL to URL', () => {
     ['from-new-chat', NEW_CHAT, `${SITE}/c/b`, false],
     ['other', `${SITE}/c/a`, `${SITE}/c/b`, false],
   ])('after a %s move, what was read %s → %s is kept: %s', (_move, from, to, kept) => {
-    const memory = new PageMemory(idAt, from);
+    const memory = createPageMemory(idAt, from);
     memory.markRead('u1');
     memory.moveTo(to);
     expect(memory.known.has('u1')).toBe(kept);
@@ -56,7 +56,7 @@ describe('an empty chat seen', () => {
     ['a new chat seen empty that got its id', NEW_CHAT, ['markEmpty', 'got its id'], true],
     ['then another conversation', NEW_CHAT, ['markEmpty', 'got its id', 'another conversation'], false],
   ])('%s', (_case, url, steps, emptySeen) => {
-    const memory = new PageMemory(idAt, url);
+    const memory = createPageMemory(idAt, url);
     for (const s of steps) {
       if (s === 'got its id') memory.moveTo(`${SITE}/c/named`);
       else if (s === 'another conversation') memory.moveTo(`${SITE}/c/elsewhere`);
@@ -68,7 +68,7 @@ describe('an empty chat seen', () => {
 
 describe('what is read', () => {
   it('marks an answer read: every part known, the fingerprint on the first part only', () => {
-    const memory = new PageMemory(idAt, `${SITE}/c/a`);
+    const memory = createPageMemory(idAt, `${SITE}/c/a`);
     const parts = [message('assistant', 'a1', false), message('assistant', 'a1.2', false)];
     memory.markAnswerRead({ parts, texts: ['one', 'two'], fingerprint: fingerprint('one\ntwo') });
     memory.markAnswerRead({ parts: [message('assistant', 'b1')], texts: ['three'], fingerprint: undefined });
@@ -77,7 +77,7 @@ describe('what is read', () => {
   });
 
   it('leaves out of a new conversation the elements that still show the text they had in the one before', () => {
-    const memory = new PageMemory(idAt, `${SITE}/c/a`);
+    const memory = createPageMemory(idAt, `${SITE}/c/a`);
     const [left, changed, fresh] = [message('user', 'u1'), message('assistant', 'a1'), message('user', 'u2')];
     expect([...memory.freshTexts([left, changed], ['old prompt', 'old answer']).values()]).toEqual(['old prompt', 'old answer']);
     memory.moveTo(`${SITE}/c/b`);
@@ -93,7 +93,7 @@ describe('what is read', () => {
     ['one more message', ['u1', 'a1', 'u2'], ['u1', 'a1', 'u2', 'a2'], false],
     ['another last message', ['u1', 'a1'], ['u1', 'a2'], false],
   ])('rejects %s again until they change', (_case, rejected, now, rejects) => {
-    const memory = new PageMemory(idAt, `${SITE}/c/a`);
+    const memory = createPageMemory(idAt, `${SITE}/c/a`);
     memory.reject(rejected.map((id) => message('user', id)));
     expect(memory.rejects(now.map((id) => message('user', id)))).toBe(rejects);
   });

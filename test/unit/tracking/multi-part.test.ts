@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ADAPTERS } from '../../support/adapters';
 import { PART_SEPARATOR } from '../../../src/tracking/exchanges';
-import { SETTLE_MS } from '../../../src/tracking/tracker';
+import { SETTLE_MS } from '../../../src/tracking/clock';
 import { testSite, trackTestSite } from '../support/test-site';
 import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from '../support/tracked-fixture';
 

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { MessageType } from '../../../src/messaging/protocol';
-import { Outbox, type Reply } from '../../../src/tracking/outbox';
+import { createOutbox, type Reply } from '../../../src/tracking/outbox';
 import { completedTurn } from '../support/completed-turn';
 
 const turn = completedTurn;
@@ -28,7 +28,7 @@ describe('the page’s outbox', () => {
     try {
       for (const code of ['OVER_LIMIT', 'WRONG_SITE', 'INVALID_MESSAGE']) {
         const send = vi.fn(async () => ({ ok: false as const, error: { code, message: 'refused' } }));
-        const outbox = new Outbox(send as never);
+        const outbox = createOutbox(send as never);
         outbox.push('turn/completed', turn());
         await vi.advanceTimersByTimeAsync(60_000);
         expect(send).toHaveBeenCalledTimes(1);
@@ -52,7 +52,7 @@ describe('resending', () => {
     { code: 'NO_RECEIVER', failures: 8, sentAt: [0, 500, 1_500, 3_500, 7_500, 15_500, 31_500, 61_500, 91_500] },
   ])('resends after $failures $code failure(s), waiting twice as long each time', async ({ code, failures, sentAt }) => {
     const { send, calls } = worker(...Array.from({ length: failures }, () => failure(code)), OK);
-    const outbox = new Outbox(send);
+    const outbox = createOutbox(send);
     outbox.push('turn/completed', turn());
     await vi.advanceTimersByTimeAsync(200_000);
     expect(calls.map((c) => c.at)).toEqual(sentAt);
@@ -61,7 +61,7 @@ describe('resending', () => {
 
   it('sends nothing in the task that pushes: a message goes in a task of its own', async () => {
     const { send, calls } = worker(OK);
-    const outbox = new Outbox(send);
+    const outbox = createOutbox(send);
     outbox.push('turn/expected', { site: 'chatgpt', conversationId: 'c', modelLabel: null });
     expect(calls).toEqual([]);
     expect(outbox.pending).toBe(1);
@@ -72,7 +72,7 @@ describe('resending', () => {
 
   it('keeps the order: a later message waits until the one before it is acknowledged', async () => {
     const { send, calls } = worker(failure('NO_RECEIVER'), OK);
-    const outbox = new Outbox(send);
+    const outbox = createOutbox(send);
     outbox.push('turn/completed', turn({ turnId: 'first' }));
     outbox.push('turn/completed', turn({ turnId: 'second' }));
     await vi.advanceTimersByTimeAsync(10_000);
@@ -81,7 +81,7 @@ describe('resending', () => {
 
   it('stops resending once stopped (the page went away)', async () => {
     const { send, calls } = worker(failure('NO_RECEIVER'));
-    const outbox = new Outbox(send);
+    const outbox = createOutbox(send);
     outbox.push('turn/completed', turn());
     await vi.advanceTimersByTimeAsync(0);
     outbox.stop();
@@ -93,7 +93,7 @@ describe('resending', () => {
   it('tells of every answer, each attempt, with the message it answers', async () => {
     const replies: Reply[] = [];
     const { send } = worker(failure('SEND_FAILED'), OK);
-    const outbox = new Outbox(send, (reply) => void replies.push(reply));
+    const outbox = createOutbox(send, (reply) => void replies.push(reply));
     const data = turn();
     outbox.push('turn/completed', data);
     await vi.advanceTimersByTimeAsync(1_000);

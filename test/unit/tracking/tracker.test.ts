@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { ANSWER_TIMEOUT_MS, MARK_RECHECK_MS, NO_MESSAGES_GRACE_MS, PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import { MARK_RECHECK_MS, SETTLE_MS } from '../../../src/tracking/clock';
+import { ANSWER_TIMEOUT_MS, NO_MESSAGES_GRACE_MS } from '../../../src/tracking/health';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import type { PageEventListener, PageEvent } from '../../../src/tracking/page-events';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import type { ConversationSeed, SiteHealth, TurnCompleted } from '../../../src/domain';
@@ -31,7 +33,7 @@ function track(
     sent.push({ type, data: structuredClone(data) });
     return { ok: true, value: { ok: true } as never };
   });
-  const tracker = new PageTracker({ adapter, doc, url: () => href, send: send as never, ownNode: opts.ownNode });
+  const tracker = createPageTracker({ adapter, doc, url: () => href, send: send as never, ownNode: opts.ownNode });
   if (opts.listen) tracker.subscribe(opts.listen);
   return {
     doc,

@@ -9,7 +9,7 @@ import type { TurnCompleted } from '../../../src/domain';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import { ADAPTERS } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
-import { PageTracker } from '../../../src/tracking/tracker';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import { fixture, loadPage } from '../support/load-page';
 
 const adapter: SiteAdapter = {
@@ -32,7 +32,7 @@ function page() {
     if (type === 'turn/completed') sent.push(structuredClone(data) as TurnCompleted);
     return { ok: true, value: { ok: true } as never };
   });
-  const tracker = new PageTracker({ adapter, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never });
+  const tracker = createPageTracker({ adapter, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never });
   return { doc, tracker, sent };
 }
 

@@ -12,7 +12,8 @@ import { PageLabels } from '../../../src/label/page-labels';
 import { LABEL_TAG } from '../../../src/label/render';
 import { ADAPTERS } from '../../support/adapters';
 import type { PageEvent } from '../../../src/tracking/page-events';
-import { PageTracker, SETTLE_MS } from '../../../src/tracking/tracker';
+import { SETTLE_MS } from '../../../src/tracking/clock';
+import { createPageTracker } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
 import { fixture, loadPage } from '../support/load-page';
 import { recordingSender } from '../support/test-site';
@@ -51,7 +52,7 @@ function deepseekChat(url = NEW_CHAT, file = 'real-dom/deepseek-live-2026-10-03.
     const result = await send(type, data);
     return type === 'conversation/seed' ? { ok: true, value: { ok: true, footprints: {} } } : result;
   };
-  const tracker = new PageTracker({ adapter: ADAPTERS.deepseek, doc, url: () => win.location.href, send: reply as never });
+  const tracker = createPageTracker({ adapter: ADAPTERS.deepseek, doc, url: () => win.location.href, send: reply as never });
   const events: PageEvent[] = [];
   tracker.subscribe((n) => void events.push(n));
   return {

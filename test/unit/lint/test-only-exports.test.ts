@@ -1,0 +1,225 @@
+/**
+ * No test-only exports: a value `src/` exports is there because other code of the extension, the
+ * service or the build uses it, not only a test or a bench. A test drives the public function, or
+ * reads the data file or the behaviour a constant stands for; it needs no seam of its own.
+ *
+ * Read from the source text with TypeScript's parser (no type check, so it stays fast): every
+ * import, re-export, `import()`, `vi.mock()` and `require()` of every file, followed through
+ * barrels (`export * from`, `export { x } from`) to the file that declares the value. Types are
+ * left out: they are erased, and a test naming the type of a public function's argument adds no seam.
+ * The folders below are held to it; what is left is listed with its reason.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The folders held to the rule, and the files in them another change is writing now. */
+const HELD = /^src\/(core|server|storage|display|i18n|remote|tracking|worker|messaging)\//;
+const NOT_YET = new Set([
+  'src/core/attachments.ts',
+  'src/core/attachment-kinds.ts',
+  'src/core/hidden-work.ts',
+  'src/storage/day-turns.ts',
+  'src/storage/settings-migrations.ts',
+]);
+
+/** Test-only exports left, `file#name`, each with why it stays. */
+const ALLOWED = new Map<string, string>([
+  [
+    'src/core/calculate.ts#round6',
+    'the six-digit rounding is checked against toPrecision over random values; through calculate() only the rates of the tables reach it',
+  ],
+  [
+    'src/core/calculate.ts#parseCalculationV1',
+    'the version 1 request check with the error codes of the specification, which the tests hold; the service checks version 1 requests with its route schema',
+  ],
+  [
+    'src/core/errors.ts#CALCULATION_ERROR_CODES',
+    'the validation codes of the specification: the tests hold what calculate() returns and the methodology table to them',
+  ],
+  ['src/core/what-if.ts#NEW_CHAT_HISTORY_SHARE', "the new-chat tip's threshold, derived from the model table; the test checks the derivation"],
+  ['src/core/what-if.ts#historyEnergyShare', 'the share below the threshold, which newChatTip() does not return'],
+  ['src/core/what-if.ts#smallestModelStep', 'checked on made-up model tables; newChatTip() sees only the real one'],
+  ['src/display/equivalents.ts#showEquivalent', 'one equivalent of one row, checked row by row; equivalentsFor() picks among them'],
+  ['src/display/scales.ts#unitFor', 'the unit rules checked value by value; the formatters apply them to rounded values'],
+  ['src/remote/retry-queue.ts#RETRY_MAX_ATTEMPTS', 'the test retries up to the limit: the number has one home'],
+  ['src/remote/retry-queue.ts#RETRY_QUEUE_MAX', 'the test fills the queue past its limit: the number has one home'],
+  ['src/server/start.ts#createApiKey', "the service's keys command makes keys through the store; tests make them directly"],
+  ['src/server/store/api-keys.ts#hashApiKey', 'the store contract checks that a key is stored as its hash, never as itself'],
+  ['src/server/store/sqlite.ts#SCHEMA_VERSION', "the schema test checks the database's user_version against it"],
+  [
+    'src/storage/items.ts#forgetDefinedItems',
+    'the storage families keep their defined members in the module; tests reset them until the families are built per worker',
+  ],
+  ['src/tracking/clock.ts#FIRST_LOOK_MS', "the clock's tests advance fake time by the clock's own waits: each number has one home"],
+  ['src/tracking/clock.ts#MARK_RECHECK_MS', "the tracker's tests advance fake time by the clock's own waits: each number has one home"],
+  ['src/tracking/exchanges.ts#PART_SEPARATOR', "tests join an answer's parts as the tracker does"],
+  ['src/tracking/health.ts#ANSWER_TIMEOUT_MS', "the tests advance fake time past the tracker's own limits: each number has one home"],
+  ['src/tracking/health.ts#EMPTY_ANSWER_GRACE_MS', "the tests advance fake time past the tracker's own limits: each number has one home"],
+  ['src/tracking/health.ts#NO_MESSAGES_GRACE_MS', "the tests advance fake time past the tracker's own limits: each number has one home"],
+  ['src/tracking/phases.ts#TRANSITIONS', "the state machine's table: the test checks step() against each of its cells"],
+  ['src/worker/badge.ts#BADGE_COLORS', 'the test checks the colour the badge is given'],
+  ['src/worker/badge.ts#BUDGET_BADGE_BACKGROUNDS', 'the tests check the colour the badge is given at each budget level'],
+  ['src/worker/badge.ts#badgeTitle', "the badge's title in other languages: showTodayOnBadge() takes the browser's, which the fake browser does not change"],
+  ['src/worker/badge.ts#formatBadgeWh', "the badge's number rules checked value by value"],
+  ['src/worker/budget-notification.ts#BUDGET_NOTIFICATION_ID', 'the test finds the notification by its id'],
+]);
+
+const isTest = (file: string): boolean => file.startsWith('test/') || file.startsWith('bench/');
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(tsx?|m?js)$/.test(e.name) && !e.name.endsWith('.d.ts'))
+    .map((e) => relative(root, join(e.parentPath, e.name)));
+}
+
+const FILES = [
+  ...['src', 'entrypoints', 'scripts', 'eslint', 'test', 'bench'].flatMap(filesUnder),
+  ...readdirSync(root).filter((f) => /\.(ts|m?js)$/.test(f)),
+].filter((f) => !f.includes('node_modules') && !f.startsWith('test/fixtures/'));
+const KNOWN = new Set(FILES);
+
+function resolveModule(from: string, specifier: string): string | null {
+  const path = specifier.startsWith('@/') ? specifier.slice(2) : specifier.startsWith('.') ? join(dirname(from), specifier) : null;
+  if (path === null) return null;
+  const base = normalize(path);
+  const stem = base.replace(/\.js$/, '');
+  for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, `${base}.js`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (KNOWN.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+interface ModuleFacts {
+  /** Exported name: declared here (`value`: not a type), or passed on from another file. */
+  exports: Map<string, { value: boolean; from?: { file: string; name: string } }>;
+  /** `export * from` these files. */
+  stars: string[];
+  /** What this file takes from others: a name, or '*' for all of them (a namespace passed on whole, `import()`, a mock). */
+  uses: Array<{ file: string; name: string }>;
+}
+
+const modifiersOf = (node: ts.Node): readonly ts.Modifier[] => (ts.canHaveModifiers(node) ? (ts.getModifiers(node) ?? []) : []);
+const hasExport = (node: ts.Node): boolean => modifiersOf(node).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+
+function readModule(file: string): ModuleFacts {
+  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const facts: ModuleFacts = { exports: new Map(), stars: [], uses: [] };
+  const namespaces = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const target = resolveModule(file, statement.moduleSpecifier.text);
+      const clause = statement.importClause;
+      if (!target || !clause) continue;
+      if (clause.name) facts.uses.push({ file: target, name: 'default' });
+      const bindings = clause.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) namespaces.set(bindings.name.text, target);
+      else if (bindings) for (const e of bindings.elements) facts.uses.push({ file: target, name: (e.propertyName ?? e.name).text });
+    } else if (ts.isExportDeclaration(statement)) {
+      const target = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolveModule(file, statement.moduleSpecifier.text) : null;
+      const clause = statement.exportClause;
+      if (!clause) {
+        if (target) facts.stars.push(target);
+      } else if (ts.isNamespaceExport(clause)) {
+        if (target) facts.uses.push({ file: target, name: '*' });
+        facts.exports.set(clause.name.text, { value: true });
+      } else {
+        for (const e of clause.elements) {
+          const local = (e.propertyName ?? e.name).text;
+          const value = !statement.isTypeOnly && !e.isTypeOnly;
+          facts.exports.set(e.name.text, target ? { value, from: { file: target, name: local } } : { value });
+        }
+      }
+    } else if (ts.isExportAssignment(statement)) {
+      facts.exports.set('default', { value: true });
+    } else if (hasExport(statement)) {
+      const value = !ts.isInterfaceDeclaration(statement) && !ts.isTypeAliasDeclaration(statement);
+      const isDefault = modifiersOf(statement).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+      if (ts.isVariableStatement(statement)) {
+        for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) facts.exports.set(d.name.text, { value });
+      } else if ('name' in statement && statement.name && ts.isIdentifier(statement.name as ts.Node)) {
+        facts.exports.set(isDefault ? 'default' : (statement.name as ts.Identifier).text, { value });
+      } else if (isDefault) facts.exports.set('default', { value });
+    }
+  }
+  // `ns.name` of a namespace import; `import('x')`, `vi.mock('x')` and `require('x')` take everything.
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text)) {
+      facts.uses.push({ file: namespaces.get(node.expression.text)!, name: node.name.text });
+    } else if (ts.isCallExpression(node) && node.arguments.length > 0 && ts.isStringLiteralLike(node.arguments[0])) {
+      const callee = node.expression.getText(source);
+      if (node.expression.kind === ts.SyntaxKind.ImportKeyword || /^(require|vi\.(mock|doMock|importActual))$/.test(callee)) {
+        const target = resolveModule(file, node.arguments[0].text);
+        if (target) facts.uses.push({ file: target, name: '*' });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return facts;
+}
+
+/** Each held value export whose users, outside its own file, are all tests or benches: `file#name`. */
+function testOnlyExports(): string[] {
+  const modules = new Map(FILES.map((f) => [f, readModule(f)]));
+  const origin = (file: string, name: string, seen = new Set<string>()): string | null => {
+    const key = `${file}#${name}`;
+    if (seen.has(key)) return null;
+    seen.add(key);
+    const facts = modules.get(file);
+    if (!facts) return null;
+    const own = facts.exports.get(name);
+    if (own) return own.from ? origin(own.from.file, own.from.name, seen) : key;
+    for (const star of facts.stars) {
+      const found = origin(star, name, seen);
+      if (found) return found;
+    }
+    return null;
+  };
+  /** Who takes each value: from the file that declares it (through any barrel), and from the file named in the import. */
+  const users = new Map<string, Set<string>>();
+  const use = (key: string, by: string) => {
+    if (!users.has(key)) users.set(key, new Set());
+    users.get(key)!.add(by);
+  };
+  for (const [file, facts] of modules) {
+    for (const { file: target, name } of facts.uses) {
+      if (name !== '*') {
+        const key = origin(target, name);
+        if (key) use(key, file);
+        if (key !== `${target}#${name}`) use(`${target}#${name}`, file);
+      } else if (!isTest(file)) {
+        // Everything a production file takes whole counts as used by it (a test's mock names nothing).
+        for (const exported of modules.get(target)?.exports.keys() ?? []) {
+          const key = origin(target, exported);
+          if (key) use(key, file);
+        }
+      }
+    }
+  }
+  const found: string[] = [];
+  for (const [file, facts] of modules) {
+    if (!HELD.test(file) || NOT_YET.has(file)) continue;
+    for (const [name, exported] of facts.exports) {
+      // A folder's index.ts is its public face: what it passes on is judged where it is declared.
+      if (!exported.value || (exported.from && file.endsWith('/index.ts'))) continue;
+      const key = `${file}#${name}`;
+      const by = [...(users.get(key) ?? [])].filter((f) => f !== file);
+      if (by.length > 0 && by.every(isTest)) found.push(key);
+    }
+  }
+  return found.sort();
+}
+
+describe('exports', () => {
+  it('holds no value in src/ that only tests and benches use, but those listed with a reason', () => {
+    const found = testOnlyExports();
+    expect(found.filter((key) => !ALLOWED.has(key))).toEqual([]);
+    // An allowance that is no longer needed goes: the list says what is left, nothing more.
+    expect([...ALLOWED.keys()].filter((key) => !found.includes(key))).toEqual([]);
+  }, 60_000); // parses every source file: a few seconds, more on a busy machine
+});
