@@ -3,9 +3,10 @@
  * settings keep, what they add to the answer's request, and the record of a generated video.
  * With every switch off, or with no such work, a turn's request is what it was before this existed.
  */
-import { OUTPUT_WEIGHT } from '../core/calculate';
+import { INPUT_WEIGHT, OUTPUT_WEIGHT } from '../core/calculate';
 import { videoCalculationRequest } from '../core/hidden-work';
-import { videoTurnId } from '../domain/image-records';
+import { turnIdOfVideo, videoTurnId } from '../domain/image-records';
+import type { LedgerEntry } from '../domain/ledger';
 import type { RemoteRequest } from '../domain/remote';
 import { DEFAULT_COUNT_EXTRAS, type Settings } from '../domain/settings';
 import type { CountedTurn, TurnExtras } from '../domain/turns';
@@ -68,4 +69,66 @@ export function videoTurnOf(turn: CountedTurn): CountedTurn | null {
 /** A video record's request: its own rate in the current region (no model override applies). */
 export function videoRequestFor(video: CountedTurn, settings: Pick<Settings, 'region'>): RemoteRequest {
   return { model: CUSTOM_KEY, input_tokens: 0, output_tokens: video.answerTokens, region: settings.region, custom_wh_per_1k: video.customWhPer1k ?? 0 };
+}
+
+/** The CSV columns of out-of-sight work (docs/export-format.md), each 0 for a turn without it. */
+export const HIDDEN_WORK_CSV_COLUMNS = [
+  'searches',
+  'search_tokens',
+  'search_history_tokens',
+  'research_runs',
+  'research_tokens',
+  'research_high_tokens',
+  'voice_input_tokens',
+  'voice_output_tokens',
+  'videos',
+  'video_seconds',
+  'video_wh',
+] as const;
+
+/** A record's values for HIDDEN_WORK_CSV_COLUMNS, in their order. */
+export function hiddenWorkCsvFields(e: Pick<LedgerEntry, 'extras'>): number[] {
+  const { search, research, voice, video } = e.extras ?? {};
+  return [
+    search?.searches ?? 0,
+    search?.tokens ?? 0,
+    search?.historyTokens ?? 0,
+    research?.runs ?? 0,
+    research?.tokens ?? 0,
+    research?.highTokens ?? 0,
+    voice?.inputTokens ?? 0,
+    voice?.outputTokens ?? 0,
+    video?.videos ?? 0,
+    video?.seconds ?? 0,
+    video?.wh ?? 0,
+  ];
+}
+
+/**
+ * The energy of a record that was estimated work out of sight: all of a video record; of an answer,
+ * the share its searches, research and voice audio take of its weighted tokens (the core's energy is
+ * linear in them). History counts where the record's input holds it.
+ */
+export function estimatedKwhOf(e: LedgerEntry): number {
+  if (turnIdOfVideo(e.turnId) !== null) return e.energyKwh;
+  const { search, research, voice } = e.extras ?? {};
+  if (!search && !research && !voice) return 0;
+  const full = hiddenWorkTokens(e, true);
+  const historyCounted = e.inputTokens >= full.prompt + e.historyTokens + full.estimatedInput;
+  const { estimatedInput } = historyCounted ? full : hiddenWorkTokens(e, false);
+  const input = estimatedInput + (voice?.inputTokens ?? 0);
+  const output = voice?.outputTokens ?? 0;
+  const weighted = INPUT_WEIGHT * e.inputTokens + OUTPUT_WEIGHT * e.outputTokens;
+  return weighted > 0 ? e.energyKwh * Math.min(1, (INPUT_WEIGHT * input + OUTPUT_WEIGHT * output) / weighted) : 0;
+}
+
+/** A period's energy, split into what was counted and what was estimated work out of sight. */
+export function estimatedWork(entries: readonly LedgerEntry[]): { countedKwh: number; estimatedKwh: number } {
+  let total = 0;
+  let estimated = 0;
+  for (const e of entries) {
+    total += e.energyKwh;
+    estimated += estimatedKwhOf(e);
+  }
+  return { countedKwh: Math.max(0, total - estimated), estimatedKwh: estimated };
 }

@@ -1,6 +1,7 @@
 /** The ledger as CSV and JSON files. Columns documented in docs/export-format.md. */
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
+import { HIDDEN_WORK_CSV_COLUMNS, hiddenWorkCsvFields } from './hidden-work';
 import { parseModelGroup, rowTotals, splitGroupKey } from './totals';
 
 export const CSV_COLUMNS = [
@@ -16,6 +17,7 @@ export const CSV_COLUMNS = [
   'answer_tokens',
   'reasoning_tokens',
   'estimated_reasoning_tokens',
+  ...HIDDEN_WORK_CSV_COLUMNS,
   'input_tokens',
   'output_tokens',
   'tokenizer',
@@ -59,6 +61,7 @@ export function toCsv(days: readonly DayEntries[]): string {
           e.answerTokens,
           e.reasoningTokens ?? 0,
           e.estimatedReasoningTokens ?? 0,
+          ...hiddenWorkCsvFields(e),
           e.inputTokens,
           e.outputTokens,
           e.tokenizer,

@@ -3,10 +3,13 @@ import { calculate } from '../../../src/core';
 import { estimateSiteVideo, videoCalculationRequest } from '../../../src/core/hidden-work';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/domain';
 import { calculationBody } from '../../../src/domain/remote';
-import { requestFor, turnUnderSettings } from '../../../src/ledger/compute';
-import { videoRequestFor, videoTurnOf } from '../../../src/ledger/hidden-work';
+import { computeLocally, requestFor, turnUnderSettings } from '../../../src/ledger/compute';
+import { readPeriodData } from '../../../src/ledger/read-period';
+import { localDay } from '../../../src/storage/days';
+import type { CountedTurn } from '../../../src/domain/turns';
+import { estimatedKwhOf, estimatedWork, videoRequestFor, videoTurnOf } from '../../../src/ledger/hidden-work';
 import { writeSettings } from '../../../src/storage/items';
-import { newLedger, resetBrowser, turn } from '../support/ledger';
+import { NOW, newLedger, resetBrowser, turn } from '../support/ledger';
 
 beforeEach(resetBrowser);
 
@@ -81,5 +84,75 @@ describe('work out of sight in the ledger', () => {
     const rows = await exported(ledger);
     expect(rows.map((r) => r.turnId)).toEqual([t.turnId]);
     expect(rows[0].extras).toBeUndefined();
+  });
+});
+
+describe('work out of sight in the CSV export', () => {
+  it('has its columns, 0 for a turn without it', async () => {
+    const ledger = newLedger();
+    await ledger.record(turn({ turnId: 'plain' }));
+    await ledger.record(turn({ turnId: 'worked', extras: EXTRAS }));
+    const [header, ...rows] = (await ledger.exportLedger('csv')).content.trim().split('\r\n');
+    const columns = header.split(',');
+    const cells = (id: string) => {
+      const row = rows.find((r) => r.startsWith(`${id},`))!.split(',');
+      return Object.fromEntries(columns.map((c, i) => [c, row[i]]));
+    };
+    expect(cells('plain')).toMatchObject({ searches: '0', search_tokens: '0', research_tokens: '0', voice_input_tokens: '0', videos: '0', video_wh: '0' });
+    expect(cells('worked')).toMatchObject({
+      searches: '3',
+      search_tokens: '24000',
+      search_history_tokens: '16000',
+      research_runs: '1',
+      research_tokens: '300000',
+      research_high_tokens: '1200000',
+      voice_input_tokens: '230',
+      voice_output_tokens: '190',
+      videos: '1',
+      video_seconds: '8',
+      video_wh: String(videoWh),
+      input_tokens: String(230 + 900 + 24_000 + 16_000 + 300_000),
+    });
+    expect(cells('worked:video')).toMatchObject({ model_key: 'custom', output_tokens: '8000' });
+  });
+});
+
+describe("a period's estimated work", () => {
+  const priced = (t: CountedTurn, settings: Settings = DEFAULT_SETTINGS) => {
+    const r = computeLocally(t, requestFor(t, settings));
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value;
+  };
+
+  it("is the share of each answer's weighted tokens its estimates take, all of a video record, none of a plain answer", () => {
+    const searched = priced(turn({ promptTokens: 120, historyTokens: 900, answerTokens: 450, extras: { search: EXTRAS.search } }));
+    const share = (0.5 * 40_000) / (0.5 * (120 + 900 + 40_000) + 1.5 * 450);
+    expect(estimatedKwhOf(searched)).toBeCloseTo(searched.energyKwh * share, 15);
+    // History not counted: neither is the search history.
+    const noHistory = priced(turn({ promptTokens: 120, historyTokens: 900, answerTokens: 450, extras: { search: EXTRAS.search } }), {
+      ...DEFAULT_SETTINGS,
+      countHistory: false,
+    });
+    expect(estimatedKwhOf(noHistory)).toBeCloseTo(noHistory.energyKwh * ((0.5 * 24_000) / (0.5 * (120 + 24_000) + 1.5 * 450)), 15);
+    // Voice: all of the audio is estimated.
+    const spoken = priced(turn({ historyTokens: 0, extras: { voice: EXTRAS.voice } }));
+    expect(estimatedKwhOf(spoken)).toBeCloseTo(spoken.energyKwh, 15);
+    const plain = priced(turn());
+    const video = priced(videoTurnOf(turn({ extras: { video: EXTRAS.video } }))!);
+    expect(estimatedKwhOf(plain)).toBe(0);
+    expect(estimatedKwhOf(video)).toBe(video.energyKwh);
+    const week = estimatedWork([plain, searched, video]);
+    expect(week.estimatedKwh).toBeCloseTo(estimatedKwhOf(searched) + video.energyKwh, 15);
+    expect(week.countedKwh + week.estimatedKwh).toBeCloseTo(plain.energyKwh + searched.energyKwh + video.energyKwh, 15);
+  });
+
+  it('comes with the period read from storage', async () => {
+    const ledger = newLedger();
+    await ledger.record(turn({ time: NOW - 1000, extras: { video: EXTRAS.video } }));
+    await ledger.record(turn({ time: NOW - 500 }));
+    const data = await readPeriodData({ kind: 'days', days: 7 }, localDay(NOW));
+    const video = data.entries.find((e) => e.turnId.endsWith(':video'))!;
+    expect(data.work.estimatedKwh).toBe(video.energyKwh);
+    expect(data.work.countedKwh).toBeCloseTo(data.entries.reduce((s, e) => s + e.energyKwh, 0) - video.energyKwh, 15);
   });
 });
