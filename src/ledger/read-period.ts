@@ -13,6 +13,7 @@ import { daysEndingAt, monthOf } from '../storage/days';
 import { ITEM_KEYS, bareKey, monthTotalsKey, type StorageKey } from '../storage/layout';
 import { answersInTotals, costliestChats, daysOfPeriod, periodChange, type ChatCost, type PeriodChange, type PeriodSpan } from './period-figures';
 import { answersIn } from '../domain/image-records';
+import { estimatedWork } from './hidden-work';
 
 export interface PeriodData {
   /** Every stored turn of the period (answers and image records), oldest day first. */
@@ -23,6 +24,8 @@ export interface PeriodData {
   allAnswers: number;
   /** Against the period before (periods of a number of days only). */
   change: PeriodChange | null;
+  /** The stored turns' energy: counted, and estimated work out of sight (searches, research, voice, videos). */
+  work: { countedKwh: number; estimatedKwh: number };
 }
 
 const dayTurnsKey = (day: string): StorageKey => `${ITEM_KEYS.dayTurns}${day}`;
@@ -51,5 +54,6 @@ export async function readPeriodData(span: PeriodSpan, today: string): Promise<P
     storedAnswers: entries.reduce((n, e) => n + answersIn(e), 0),
     allAnswers: answersInTotals(monthTotals, days),
     change: span.kind === 'days' && span.days > 1 ? periodChange(monthTotals, today, span.days) : null,
+    work: estimatedWork(entries),
   };
 }

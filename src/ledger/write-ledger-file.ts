@@ -1,6 +1,7 @@
 /** The ledger as CSV and JSON files. Columns documented in docs/export-format.md. */
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
+import { HIDDEN_WORK_CSV_COLUMNS, hiddenWorkCsvFields } from './hidden-work';
 import { parseModelGroup, rowTotals, splitGroupKey } from './totals';
 
 export const CSV_COLUMNS = [
@@ -20,6 +21,7 @@ export const CSV_COLUMNS = [
   'attachment_tokens',
   'attachment_estimated_tokens',
   'attachment_history_tokens',
+  ...HIDDEN_WORK_CSV_COLUMNS,
   'input_tokens',
   'output_tokens',
   'tokenizer',
@@ -67,6 +69,7 @@ export function toCsv(days: readonly DayEntries[]): string {
           e.extras?.attachments?.tokens ?? 0,
           e.extras?.attachments?.estimatedTokens ?? 0,
           e.extras?.attachments?.historyTokens ?? 0,
+          ...hiddenWorkCsvFields(e),
           e.inputTokens,
           e.outputTokens,
           e.tokenizer,
