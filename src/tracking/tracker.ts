@@ -16,6 +16,7 @@
  * prompt and the next are its parts (exchanges.ts); a part that appears after the answer was
  * counted is a revision of that turn.
  */
+import type { SentFiles } from '../attachments/on-page';
 import type { HealthReason } from '../domain/health-reasons';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { PageClock, SETTLE_MS } from './clock';
@@ -40,6 +41,8 @@ export interface TrackerOptions {
   send: Send;
   /** Nodes the extension itself puts on the page (the labels): adding or removing them is no change of the chat. */
   ownNode?: (node: Node) => boolean;
+  /** Files the person attached (src/attachments/on-page.ts): a prompt being sent takes those attached since the last one. */
+  files?: { send(): SentFiles | null };
 }
 
 export class PageTracker {
@@ -54,6 +57,8 @@ export class PageTracker {
   readonly #health: HealthReporter;
   /** Where the newest answer stands (phases.ts). */
   #state: TrackerState = INITIAL_STATE;
+  /** Files sent with prompts whose answer is not counted yet: the next turn counted carries them. */
+  #files: SentFiles[] = [];
 
   constructor(options: TrackerOptions) {
     this.#options = options;
@@ -154,6 +159,8 @@ export class PageTracker {
     // Sent in the conversation the page shows now: a navigation not followed yet happened before it.
     this.#followUrl();
     this.#dispatch({ type: 'promptSent', at: Date.now() });
+    const files = this.#options.files?.send();
+    if (files) this.#files = [...this.#files, files];
     this.#clock.promptSent();
     const expected = { site: this.#adapter.site, conversationId: this.#memory.conversation, modelLabel: this.#adapter.readModelLabel(this.#doc) };
     this.#events.emit({ kind: 'prompt', expected });
@@ -223,6 +230,7 @@ export class PageTracker {
       phase: this.#state.phase,
       known: this.#memory.known,
       lastChangeAt: this.#clock.lastChangeAt,
+      files: this.#files,
     };
   }
 
@@ -237,6 +245,7 @@ export class PageTracker {
         this.#skip({ parts: [outcome.answer] }, outcome.reason);
         break;
       case 'counted':
+        this.#files = [];
         this.#memory.markAnswerRead(outcome.read);
         if (outcome.prompt) this.#memory.markRead(outcome.prompt.id);
         this.#events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
