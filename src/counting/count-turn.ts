@@ -4,6 +4,7 @@
  * read or wrote, loaded vocabularies, the settings) is a copy of storage or of the extension's files,
  * so a worker the browser stopped builds it again from them.
  */
+import type { AttachmentSkipCode } from '../core/attachment-kinds';
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
@@ -12,6 +13,7 @@ import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { createConversations, type Conversations } from './conversations';
 import { answerExtras } from './answer-extras';
+import { attachmentExtras, carriedAttachments, carryAttachments, countPromptAttachments, ownAttachmentsOf, type PromptAttachments } from './attachments';
 import { resolveModel, warmUpModelPatterns, type ResolvedModel } from './models';
 import { createTokenizers, type Count, type VocabularySource } from './tokens';
 
@@ -19,6 +21,8 @@ export interface CountResult {
   counted: CountedTurn;
   /** A reasoning duration label the page showed that could not be read (nothing was estimated for it). */
   unreadableDuration: string | null;
+  /** Why each attached file the turn could not count was skipped (empty: none), for the site's health. */
+  skippedAttachments: AttachmentSkipCode[];
   /** Settles once the conversation's new history is in storage (acknowledge only after it). */
   persisted: Promise<void>;
 }
@@ -58,6 +62,8 @@ interface TextCounts {
   /** Only what the answer has: a turn without reasoning or images is stored as before they were counted. */
   extras: Pick<CountedTurn, 'reasoningTokens' | 'estimatedReasoningTokens' | 'images'>;
   unreadableDuration: string | null;
+  /** The files sent with the prompt, counted; null when the turn sent none. */
+  attachments: PromptAttachments | null;
 }
 
 export function createCounting(deps: CountingDeps = {}): Counting {
@@ -88,10 +94,12 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         // From memory when the worker has it (no await, no storage round trip), else from storage.
         const state = conversations.cached(turn.site, turn.conversationId) ?? (await conversations.read(turn.site, turn.conversationId));
         const done = state.turns[turn.turnId];
-        if (done && (turn.revision ?? 0) <= (done.revision ?? 0)) return { counted: done, unreadableDuration: null, persisted: Promise.resolve() };
+        if (done && (turn.revision ?? 0) <= (done.revision ?? 0))
+          return { counted: done, unreadableDuration: null, skippedAttachments: [], persisted: Promise.resolve() };
         const stored = (counted: CountedTurn, counts: TextCounts): CountResult => ({
           counted,
           unreadableDuration: counts.unreadableDuration,
+          skippedAttachments: counts.attachments?.skipped ?? [],
           persisted: conversations.write(turn.site, turn.conversationId, state),
         });
         // A revision keeps the model and the tokenizer it was counted with.
@@ -151,14 +159,15 @@ export function createCounting(deps: CountingDeps = {}): Counting {
   };
 }
 
-/** The turn's prompt, answer, reasoning and images, each counted once with `count`. */
+/** The turn's prompt, answer, reasoning, images and attached files, each counted once with `count`. */
 function countTexts(turn: TurnCompleted, modelKey: string, count: Count): TextCounts {
   const { reasoningTokens, estimatedReasoningTokens, images, unreadableDuration } = answerExtras(turn, modelKey, count);
   const extras: TextCounts['extras'] = {};
   if (reasoningTokens > 0) extras.reasoningTokens = reasoningTokens;
   if (estimatedReasoningTokens > 0) extras.estimatedReasoningTokens = estimatedReasoningTokens;
   if (images > 0) extras.images = images;
-  return { promptTokens: count(turn.promptText), answerTokens: count(turn.answerText), extras, unreadableDuration };
+  const attachments = turn.attachments?.length ? countPromptAttachments(turn.attachments, { modelKey, site: turn.site }, count) : null;
+  return { promptTokens: count(turn.promptText), answerTokens: count(turn.answerText), extras, unreadableDuration, attachments };
 }
 
 /** A new turn: counted on the conversation's history, which grows by its prompt and answer. Updated in place. */
@@ -167,13 +176,24 @@ function add(
   turn: TurnCompleted,
   { tokenizer, ...model }: ResolvedModel & { tokenizer: TokenizerId },
   countHistory: boolean,
-  { promptTokens, answerTokens, extras }: TextCounts,
+  { promptTokens, answerTokens, extras, attachments }: TextCounts,
 ): CountedTurn {
   const promptId = turn.promptId ?? `${turn.turnId}:prompt`;
   const earlier = state.prompts?.[promptId];
   // A regenerated answer re-reads what its prompt re-read; a prompt already seeded (it was on the
   // page before its answer finished) is not its own history.
   const history = earlier ? earlier.historyBefore : state.historyTokens - (state.messages[promptId] ?? 0);
+  // A regenerated answer reads its prompt's files again, though the page sends them with the first
+  // answer only; they are already in what later turns carry, so they are not its history nor carried twice.
+  const before = ownAttachmentsOf(earlier ? state.turns[earlier.answerId]?.extras?.attachments : undefined);
+  const own = attachments ?? before;
+  const carried = carriedAttachments(state);
+  const files = attachmentExtras(
+    own,
+    countHistory
+      ? { tokens: carried.tokens - before.tokens, estimatedTokens: carried.estimatedTokens - before.estimatedTokens }
+      : { tokens: 0, estimatedTokens: 0 },
+  );
   const counted: CountedTurn = {
     turnId: turn.turnId,
     time: turn.finishedAt,
@@ -185,7 +205,9 @@ function add(
     answerTokens,
     tokenizer,
     ...extras,
+    ...(files ? { extras: { attachments: files } } : {}),
   };
+  carryAttachments(state, { tokens: own.tokens - before.tokens, estimatedTokens: own.estimatedTokens - before.estimatedTokens });
   // Updated in place: if storing it fails, the worker forgets its copy and reads storage again.
   state.turns[turn.turnId] = counted;
   state.updatedAt = Math.max(Date.now(), state.updatedAt + 1);
@@ -202,8 +224,24 @@ function add(
 }
 
 /** The same turn with its final texts: same time and history, new token counts; the history follows. */
-function revise(state: ConversationState, done: CountedTurn, turn: TurnCompleted, { promptTokens, answerTokens, extras }: TextCounts): CountedTurn {
+function revise(
+  state: ConversationState,
+  done: CountedTurn,
+  turn: TurnCompleted,
+  { promptTokens, answerTokens, extras, attachments }: TextCounts,
+): CountedTurn {
   const counted: CountedTurn = { ...done, promptTokens, answerTokens, revision: turn.revision };
+  // The revision's files replace the ones counted before (a revision that sends none keeps them), in what later turns carry too.
+  if (attachments) {
+    const before = done.extras?.attachments;
+    const was = ownAttachmentsOf(before);
+    carryAttachments(state, { tokens: attachments.tokens - was.tokens, estimatedTokens: attachments.estimatedTokens - was.estimatedTokens });
+    const files = attachmentExtras(attachments, { tokens: before?.historyTokens ?? 0, estimatedTokens: before?.estimatedHistoryTokens ?? 0 });
+    const { attachments: _old, ...rest } = done.extras ?? {};
+    const next = { ...rest, ...(files ? { attachments: files } : {}) };
+    if (Object.keys(next).length > 0) counted.extras = next;
+    else delete counted.extras;
+  }
   // The revision's reasoning and images replace the earlier ones (an image may have become ready since).
   delete counted.reasoningTokens;
   delete counted.estimatedReasoningTokens;

@@ -6,9 +6,11 @@ import { calculationBody, type RemoteRequest } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
+import { attachmentInputTokens, attachmentsUnderSettings } from './attachment-input';
 
-/** The turn as recorded under the user's settings: without the reasoning estimate when estimates are off. */
-export function turnUnderSettings(turn: CountedTurn, settings: Settings): CountedTurn {
+/** The turn as recorded under the user's settings: without the reasoning estimate when estimates are off, without attached files when they are not counted. */
+export function turnUnderSettings(counted: CountedTurn, settings: Settings): CountedTurn {
+  const turn = attachmentsUnderSettings(counted, settings);
   if (settings.estimateReasoning || !turn.estimatedReasoningTokens) return turn;
   const without = { ...turn };
   delete without.estimatedReasoningTokens;
@@ -22,7 +24,7 @@ export function requestFor(turn: CountedTurn, settings: Settings): RemoteRequest
   const model = override ?? turn.modelKey;
   return {
     model,
-    input_tokens: turn.promptTokens + history,
+    input_tokens: turn.promptTokens + history + attachmentInputTokens(turn, settings),
     output_tokens: turn.answerTokens + (turn.reasoningTokens ?? 0) + (turn.estimatedReasoningTokens ?? 0),
     region: settings.region,
     ...customRateOf(model, override ? siteCustomRate(turn.site) : turn.customWhPer1k),

@@ -329,7 +329,7 @@ describe('export and clear', () => {
     const lines = file.content.trim().split('\r\n');
     expect(file.mimeType).toBe('text/csv');
     expect(lines[0]).toBe(
-      'turn_id,time_utc,local_day,site,conversation_id,model_key,custom_wh_per_1k,prompt_tokens,history_tokens,answer_tokens,reasoning_tokens,estimated_reasoning_tokens,input_tokens,output_tokens,tokenizer,token_count,region,energy_kwh,carbon_gco2e,water_liters,water_stress,computed_by,plan',
+      'turn_id,time_utc,local_day,site,conversation_id,model_key,custom_wh_per_1k,prompt_tokens,history_tokens,answer_tokens,reasoning_tokens,estimated_reasoning_tokens,attachment_files,attachment_tokens,attachment_estimated_tokens,attachment_history_tokens,input_tokens,output_tokens,tokenizer,token_count,region,energy_kwh,carbon_gco2e,water_liters,water_stress,computed_by,plan',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=cmd,""quoted"""`);

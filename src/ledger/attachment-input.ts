@@ -1,0 +1,24 @@
+/**
+ * What attached files add to a turn's recorded input, under the user's settings: the files sent with
+ * the prompt, and the earlier files of the chat it re-reads when history is counted. With the
+ * attachments switch off the turn is recorded as it was before files were counted.
+ */
+import type { Settings } from '../domain/settings';
+import type { CountedTurn } from '../domain/turns';
+
+/** Input tokens of the turn's files and, with history on, of the files it re-reads (0 with the switch off). */
+export function attachmentInputTokens(turn: CountedTurn, settings: Settings): number {
+  const files = turn.extras?.attachments;
+  if (!files || !settings.countExtras.attachments) return 0;
+  return files.tokens + (settings.countHistory ? files.historyTokens : 0);
+}
+
+/** The turn without its files, when the attachments switch is off (the same object when there is nothing to drop). */
+export function attachmentsUnderSettings(turn: CountedTurn, settings: Settings): CountedTurn {
+  if (settings.countExtras.attachments || !turn.extras?.attachments) return turn;
+  const { attachments: _dropped, ...rest } = turn.extras;
+  const without = { ...turn };
+  if (Object.keys(rest).length > 0) without.extras = rest;
+  else delete without.extras;
+  return without;
+}
