@@ -4,6 +4,7 @@ import { CHAT_HOST_MATCHES } from './src/sites/hosts';
 import { storeSafeBundle } from './scripts/build/store-safe-bundle';
 import { inlinePageCss } from './scripts/build/inline-page-css';
 import { shippedVocabularies } from './scripts/build/vocabularies';
+import { buildLazyModules, LAZY_MODULES } from './scripts/build/lazy-modules';
 import {
   EXTENSION_PAGES_CSP,
   FIREFOX_DATA_COLLECTION,
@@ -23,8 +24,9 @@ export default defineConfig({
   }),
   hooks: {
     // The tokenizer engine and vocabularies, as files the worker reads when a family first needs one (src/counting/tokens.ts).
-    'build:publicAssets': (_wxt, files) => {
-      files.push(...shippedVocabularies());
+    // And the modules content scripts import only when used (the attachment and PDF readers: scripts/build/lazy-modules.ts).
+    'build:publicAssets': async (wxt, files) => {
+      files.push(...shippedVocabularies(), ...(await buildLazyModules(wxt.config.root, wxt.config.mode)));
     },
     // The popup is built on its own, so its page loads one module file instead of chunks shared with the
     // welcome and methodology pages: each extra file is one more fetch before the first numbers show.
@@ -48,6 +50,10 @@ export default defineConfig({
     // The user's own Footprint Calculation Service origin is asked for at the moment they enable remote mode.
     optional_host_permissions: REMOTE_ORIGIN_PATTERNS,
     action: { default_title: '__MSG_extName__', default_icon: MANIFEST_ICONS },
+    // The lazily imported modules, for the chat pages only: a page can tell the extension is installed
+    // by fetching one, as with any web-accessible file; they hold no data.
+    web_accessible_resources:
+      browser === 'firefox' ? LAZY_MODULES.map((m) => m.file) : [{ resources: LAZY_MODULES.map((m) => m.file), matches: CHAT_HOST_MATCHES }],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -1,5 +1,5 @@
 /**
- * Build-time patches that keep three dead library paths out of the extension bundle,
+ * Build-time patches that keep four dead library paths out of the extension bundle,
  * so the Firefox build passes `web-ext lint` with no warnings (test/e2e/store-manifest.test.ts):
  *
  * - zod probes `Function('')` to decide whether to compile validators (its JIT). Extension
@@ -11,6 +11,10 @@
  *   module; Vite would inline that 1.4 MB file into the worker as base64, parsed at every worker
  *   start. The worker always passes the shipped tokenizers/kitoken.wasm (src/counting/tokens.ts),
  *   so the fallback is dropped.
+ * - PDF.js (unpdf's build, src/attachments/pdf-reader.ts) probes `new Function('')` and, where eval is
+ *   allowed, compiles PostScript functions with `new Function`. The reader turns eval off
+ *   (`isEvalSupported: false`) and the CSP forbids it anyway; every `new Function(...)` becomes a call
+ *   that throws, which the probe already reads as "no eval".
  *
  * Each patch fails the build if its library changed shape, rather than silently doing nothing.
  */
@@ -32,6 +36,11 @@ const PATCHES: Patch[] = [
     file: /[\\/]preact[\\/]dist[\\/]preact\.(mjs|module\.js)$/,
     find: /\((\w)\.innerHTML=(\w)\.__html\)/,
     replace: '(()=>{throw Error("dangerouslySetInnerHTML is disabled in this extension")})()',
+  },
+  {
+    file: /[\\/]unpdf[\\/]dist[\\/]pdfjs\.mjs$/,
+    find: /new Function\(/g,
+    replace: '(()=>{throw Error("eval is disabled in this extension")})(',
   },
   {
     file: /[\\/]kitoken[\\/]dist[\\/]web\.js$/,

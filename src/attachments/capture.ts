@@ -39,21 +39,13 @@ export function captureAttachedFiles(doc: Document, onFiles: (files: File[], via
     if (fresh.length > 0) onFiles(fresh, via);
   };
 
-  const onChange = (e: Event) => {
-    const input = e.target;
-    if (input && (input as HTMLInputElement).tagName === 'INPUT' && (input as HTMLInputElement).type === 'file')
-      report((input as HTMLInputElement).files, 'picker');
+  // One listener for the three events, removed together: the least code in every content script.
+  const stop = new AbortController();
+  const onEvent = (e: Event) => {
+    if (e.type === 'drop') report((e as DragEvent).dataTransfer?.files, 'drop');
+    else if (e.type === 'paste') report((e as ClipboardEvent).clipboardData?.files, 'paste');
+    else if ((e.target as HTMLInputElement | null)?.type === 'file') report((e.target as HTMLInputElement).files, 'picker');
   };
-  const onDrop = (e: Event) => report((e as DragEvent).dataTransfer?.files, 'drop');
-  const onPaste = (e: Event) => report((e as ClipboardEvent).clipboardData?.files, 'paste');
-
-  const opts: AddEventListenerOptions = { capture: true, passive: true };
-  doc.addEventListener('change', onChange, opts);
-  doc.addEventListener('drop', onDrop, opts);
-  doc.addEventListener('paste', onPaste, opts);
-  return () => {
-    doc.removeEventListener('change', onChange, opts);
-    doc.removeEventListener('drop', onDrop, opts);
-    doc.removeEventListener('paste', onPaste, opts);
-  };
+  for (const type of ['change', 'drop', 'paste']) doc.addEventListener(type, onEvent, { capture: true, passive: true, signal: stop.signal });
+  return () => stop.abort();
 }

@@ -1,12 +1,11 @@
 /**
  * The PDF reader: page count, each page's size and the text, with unpdf (a build of Mozilla's PDF.js
  * that runs without a worker thread). It is about 1.6 MB of code, so nothing on a chat page imports it
- * statically: src/attachments/read.ts takes a loader, and the content script's loader (pdfReaderAt,
- * src/attachments/pdf-loader.ts) imports this file's own build (an ES module listed in
- * web_accessible_resources) by its extension URL the first time a PDF is attached, the way WXT's maintainers
- * describe loading a module from a content script (https://github.com/wxt-dev/wxt/issues/357). Dynamic import() works in
- * content scripts in Chrome and in Firefox from 89 on. No content script loads it yet: the build of
- * that module and the content scripts' wiring are not written.
+ * statically: it is built as an ES module of its own (scripts/build/lazy-modules.ts, listed in
+ * web_accessible_resources), which the attachment reader (src/attachments/reader-module.ts) imports by
+ * its extension URL the first time a PDF is attached, the way WXT's maintainers describe loading a
+ * module from a content script (https://github.com/wxt-dev/wxt/issues/357). Dynamic import() works
+ * in content scripts in Chrome and in Firefox from 89 on.
  */
 import { getDocumentProxy } from 'unpdf';
 

@@ -9,6 +9,8 @@
  */
 import { attachmentKind, type AttachmentKind, type AttachmentSkipCode } from '../core/attachment-kinds';
 import type { AttachmentFacts } from '../core/attachments';
+import { MESSAGE_LIMITS } from '../domain/message-limits';
+import type { AttachmentSent } from '../domain/turns';
 import { readPixelSize } from './image-header';
 import type { PdfReader } from './pdf-reader';
 
@@ -27,7 +29,7 @@ export const READ_LIMITS = {
  */
 export type AttachmentRead = Omit<AttachmentFacts, 'textTokens'> & { text?: string };
 
-export type ReadOutcome = { ok: true; value: AttachmentRead } | { ok: false; skip: AttachmentSkipCode; kind: AttachmentKind; bytes: number };
+export type ReadOutcome = { ok: true; value: AttachmentRead } | { ok: false; skip: AttachmentSkipCode; kind: AttachmentKind; mime: string; bytes: number };
 
 export interface ReadDeps {
   /** Loads the PDF reader the first time a PDF is read. */
@@ -38,7 +40,7 @@ export interface ReadDeps {
 export async function readAttachment(file: File, deps: ReadDeps): Promise<ReadOutcome> {
   const kind = attachmentKind(file.type, file.name);
   const base = { kind, mime: file.type, bytes: file.size };
-  const skip = (code: AttachmentSkipCode): ReadOutcome => ({ ok: false, skip: code, kind, bytes: file.size });
+  const skip = (code: AttachmentSkipCode): ReadOutcome => ({ ok: false, skip: code, kind, mime: file.type, bytes: file.size });
   if (kind === 'media') return skip('media-not-counted');
   if (file.size === 0) return skip('empty');
   try {
@@ -78,10 +80,18 @@ export async function readAttachments(files: readonly File[], deps: ReadDeps): P
   const once: ReadDeps = { loadPdfReader: () => (reader ??= deps.loadPdfReader()) };
   for (const [i, file] of files.entries()) {
     if (i >= READ_LIMITS.files) {
-      outcomes.push({ ok: false, skip: 'too-many-files', kind: attachmentKind(file.type, file.name), bytes: file.size });
+      outcomes.push({ ok: false, skip: 'too-many-files', kind: attachmentKind(file.type, file.name), mime: file.type, bytes: file.size });
       continue;
     }
     outcomes.push(await readAttachment(file, once));
   }
   return outcomes;
+}
+
+/** What the page sends the worker for a file read from its `File` (turn/completed `attachments`). */
+export function sentOf(outcome: ReadOutcome): AttachmentSent {
+  const mime = (outcome.ok ? outcome.value.mime : outcome.mime).slice(0, MESSAGE_LIMITS.labelChars);
+  if (!outcome.ok) return { from: 'file', kind: outcome.kind, mime, bytes: outcome.bytes, skipped: outcome.skip };
+  const { pageSizes, ...facts } = outcome.value;
+  return { from: 'file', ...facts, mime, ...(pageSizes ? { pageSizes: pageSizes.slice(0, MESSAGE_LIMITS.pageSizes) } : {}) };
 }

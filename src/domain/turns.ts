@@ -7,37 +7,12 @@ import { z } from 'zod';
 import { ATTACHMENT_KINDS, ATTACHMENT_SKIP_CODES } from '../core/attachment-kinds';
 import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
+import { MESSAGE_LIMITS } from './message-limits';
 import { TokenizerIdSchema } from './tokenizers';
 
 export const SiteIdSchema = z.enum(SITE_IDS);
 
-/**
- * What the worker accepts from a content script, written once here. A chat page's own scripts share
- * the DOM with the content script, so a page could make it send turns of any size; these limits are
- * far above any real chat and refuse the rest (`OVER_LIMIT`, counted in the site's health, never
- * recorded):
- * - `messageChars`: one prompt, answer or reasoning text. 4 million characters is about a million
- *   tokens, the largest context window any supported site offers; a real answer is a few thousand.
- * - `idChars`: a message, turn or conversation id. Pages use UUIDs (36 characters); derived ids
- *   (conversation, fingerprint, position) stay under 200.
- * - `seedMessages` / `seedChars`: one conversation/seed batch. The tracker cuts batches at about
- *   20,000 characters, so a batch holds one long message at most beyond that; a conversation of
- *   thousands of turns arrives in many batches.
- * - `labelChars`: a model label or a reasoning duration label as the page shows it.
- */
-export const MESSAGE_LIMITS = {
-  messageChars: 4_000_000,
-  idChars: 1_000,
-  seedMessages: 5_000,
-  seedChars: 8_000_000,
-  labelChars: 200,
-  /** Files attached to one prompt: claude.ai's 20 a message is the most a site documents; a few pages of them is far above. */
-  attachments: 100,
-  /** Pages of one PDF whose sizes are sent (a PDF's page count itself is not limited). */
-  pageSizes: 2_000,
-  /** Searches, research runs, voice exchanges and videos the page shows for one answer. */
-  hiddenWorkItems: 1_000,
-} as const;
+export { MESSAGE_LIMITS } from './message-limits';
 
 const Text = z.string().max(MESSAGE_LIMITS.messageChars);
 const Id = z.string().min(1).max(MESSAGE_LIMITS.idChars);

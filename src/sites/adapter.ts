@@ -10,6 +10,7 @@
  * tracker when present; a site without them simply has nothing of that kind to report.
  */
 import type { SiteId } from '../domain/site-ids';
+import type { AttachmentSent } from '../domain/turns';
 import { conversationIdInUrl, UNSAVED_CONVERSATION } from './conversation-url';
 import { firstElement, labelText } from './dom';
 
@@ -110,6 +111,12 @@ export interface SiteAdapter extends SiteFacts {
   readReasoning?(answer: PageMessage): ReasoningRead | null;
   /** Images the assistant generated in an answer; never uploads, favicons, search images, avatars or icons. */
   generatedImages?(answer: PageMessage): GeneratedImage[];
+  /**
+   * What a sent prompt shows of the files it carried (a picture's thumbnail, a file's card), each
+   * `from: 'page'` and so estimated: a picture's natural pixel size, a file's type from its card or
+   * its name's extension. Asked only for a counted turn whose files were not seen being attached.
+   */
+  readAttachments?(prompt: PageMessage): AttachmentSent[];
   /** Whether an answer is being written (page-level signal: a stop button, a busy flag; see `Streaming`). */
   streaming(doc: Document): Streaming;
   /** True while an answer is being written: `streaming` not null (defineAdapter derives it). */

@@ -16,6 +16,7 @@
  * prompt and the next are its parts (exchanges.ts); a part that appears after the answer was
  * counted is a revision of that turn.
  */
+import type { SentFiles } from '../attachments/on-page';
 import type { HealthReason } from '../domain/health-reasons';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { createPageClock, SETTLE_MS } from './clock';
@@ -37,6 +38,8 @@ export interface TrackerOptions {
   send: Send;
   /** Nodes the extension itself puts on the page (the labels): adding or removing them is no change of the chat. */
   ownNode?: (node: Node) => boolean;
+  /** Files the person attached (src/attachments/on-page.ts): a prompt being sent takes those attached since the last one. */
+  files?: { send(): SentFiles | null };
 }
 
 /** The tracker of one chat page: a closure rather than a class, so its state costs the content script no `this.#` per use. */
@@ -66,6 +69,8 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
   const health = createHealthReporter(adapter.site, (report) => events.emit({ kind: 'health', health: report }));
   /** Where the newest answer stands (phases.ts). */
   let state: TrackerState = INITIAL_STATE;
+  /** Files sent with prompts whose answer is not counted yet: the next turn counted carries them. */
+  let files: SentFiles[] = [];
 
   const dispatch = (event: TrackerEvent): void => {
     state = step(state, event);
@@ -121,6 +126,8 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     // Sent in the conversation the page shows now: a navigation not followed yet happened before it.
     followUrl();
     dispatch({ type: 'promptSent', at: Date.now() });
+    const sent = options.files?.send();
+    if (sent) files = [...files, sent];
     clock.promptSent();
     const expected = { site: adapter.site, conversationId: memory.conversation, modelLabel: adapter.readModelLabel(doc) };
     events.emit({ kind: 'prompt', expected });
@@ -189,6 +196,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     phase: state.phase,
     known: memory.known,
     lastChangeAt: clock.lastChangeAt,
+    files,
   });
 
   /** Applies what the turn builder read: to the page's memory, the event channel and the state machine. */
@@ -202,6 +210,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
         skip({ parts: [outcome.answer] }, outcome.reason);
         break;
       case 'counted':
+        files = [];
         memory.markAnswerRead(outcome.read);
         if (outcome.prompt) memory.markRead(outcome.prompt.id);
         events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });

@@ -12,8 +12,10 @@
  * - an answer that pauses longer than that and then goes on is corrected in place: the same turnId
  *   is sent again with the final text and a higher `revision`, and the worker replaces the counts.
  */
+import type { SentFiles } from '../attachments/on-page';
 import type { HealthReason } from '../domain/health-reasons';
-import type { ConversationSeed, TurnCompleted } from '../domain/turns';
+import { MESSAGE_LIMITS } from '../domain/message-limits';
+import type { AttachmentSent, ConversationSeed, TurnCompleted } from '../domain/turns';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
@@ -34,6 +36,8 @@ export interface BuildContext {
   readonly known: ReadonlyMap<string, Known>;
   /** When the page last changed, for answers without a finished signal. */
   readonly lastChangeAt: number;
+  /** Files sent with the prompts not answered yet (src/attachments/on-page.ts): the turn counted next carries them. */
+  readonly files?: readonly SentFiles[];
 }
 
 /** The answer counted last, grown: the same turn with a higher revision. */
@@ -95,6 +99,9 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
   const promptText = prompt ? adapter.readText(prompt) : '';
   const problem = prompt ? promptsProblem([{ message: prompt, text: promptText }]) : null;
   if (problem) return { kind: 'unrecognized', reason: problem, answer: last };
+  const attachments = attachmentsOf(ctx, prompt);
+  // A file still being read (a large PDF): the turn waits for it rather than going without it.
+  if (attachments === 'reading') return { kind: 'wait', inMs: STREAMING_POLL_MS, unfinished: false };
   const turn: TurnCompleted = {
     site: adapter.site,
     conversationId: ctx.conversation,
@@ -105,6 +112,7 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
     answerText,
     ...(extras.reasoning ? { reasoning: extras.reasoning } : {}),
     ...(extras.images ? { images: extras.images } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
     finishedAt: Date.now(),
   };
   return {
@@ -115,6 +123,19 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
     prompt,
     answer: last,
   };
+}
+
+/**
+ * What the prompt carried: the files read when they were attached, else what the sent prompt shows
+ * of its attachments (the site reader's `readAttachments`: a chat opened later, a file the capture
+ * did not see). 'reading' while a file sent with it is still being read.
+ */
+function attachmentsOf(ctx: BuildContext, prompt: PageMessage | null): AttachmentSent[] | 'reading' {
+  const files = ctx.files ?? [];
+  if (files.some((f) => f.value === undefined)) return 'reading';
+  const read = files.flatMap((f) => f.value ?? []);
+  const sent = read.length > 0 ? read : prompt && ctx.adapter.readAttachments ? ctx.adapter.readAttachments(prompt) : [];
+  return sent.slice(0, MESSAGE_LIMITS.attachments);
 }
 
 /** After a scan with no new answer: the answer counted last may have grown in place (a paused answer, an image now ready). */

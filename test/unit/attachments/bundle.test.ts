@@ -1,6 +1,8 @@
 /**
- * The PDF library stays out of what a chat page loads: the capture and reading code, bundled as a
- * content script is (one IIFE file), holds none of PDF.js, and the PDF reader bundled on its own does.
+ * What a chat page loads for attachments before anyone attaches a file: the capture and the lazy
+ * import (src/attachments/on-page.ts), bundled as a content script is (one IIFE file), holds none of
+ * the reading code nor of PDF.js; the reader module holds the header parsers and none of PDF.js; the
+ * PDF reader bundled on its own holds PDF.js.
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -21,16 +23,19 @@ async function bundle(contents: string, minify: boolean): Promise<string> {
 }
 
 describe('bundles', () => {
-  it('keeps PDF.js out of the page’s capture and reading code, and in the PDF reader', async () => {
-    const page = await bundle(
-      "import { captureAttachedFiles } from './src/attachments/capture'; import { readAttachments } from './src/attachments/read'; import { pdfReaderAt } from './src/attachments/pdf-loader'; console.log(captureAttachedFiles, readAttachments, pdfReaderAt);",
-      true,
-    );
-    const reader = await bundle("import { pdfReader } from './src/attachments/pdf-reader'; console.log(pdfReader);", false);
-    // A message PDF.js itself throws for a damaged file.
-    expect(reader).toContain('Invalid PDF structure');
+  it('keeps the reading code out of the content script, and PDF.js out of both but the PDF reader', async () => {
+    const page = await bundle("import { attachedFiles } from './src/attachments/on-page'; console.log(attachedFiles);", true);
+    const readerModule = await bundle("import { readFiles } from './src/attachments/reader-module'; console.log(readFiles);", true);
+    const pdfReader = await bundle("import { pdfReader } from './src/attachments/pdf-reader'; console.log(pdfReader);", false);
+    // A message PDF.js itself throws for a damaged file; image-size's JPEG parser names its markers.
+    expect(pdfReader).toContain('Invalid PDF structure');
+    expect(readerModule).not.toContain('Invalid PDF structure');
     expect(page).not.toContain('Invalid PDF structure');
-    // What a content script would carry: within a fifth of its 40 KB budget.
-    expect(page.length).toBeLessThan(8_000);
+    expect(readerModule).toContain('/attachments/pdf-reader.js');
+    expect(page).toContain('/attachments/reader.js');
+    // What every content script carries: a thirtieth of its 40 KB budget; the reader module, with no zod.
+    expect(page.length).toBeLessThan(1_400);
+    expect(readerModule).not.toContain('ZodError');
+    expect(readerModule.length).toBeLessThan(10_000);
   }, 60_000);
 });

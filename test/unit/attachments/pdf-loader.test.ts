@@ -1,20 +1,22 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { pdfReaderAt } from '../../../src/attachments/pdf-loader';
+import { pdfReaderFrom } from '../../../src/attachments/pdf-loader';
 import { readAttachment } from '../../../src/attachments/read';
 import { file, pdf } from '../support/attachment-files';
 
 const root = new URL('../../../', import.meta.url);
 
-describe('pdfReaderAt', () => {
+describe('pdfReaderFrom', () => {
   it('imports the PDF reader from its URL when a PDF is read, and reads it', async () => {
-    const load = pdfReaderAt(new URL('src/attachments/pdf-reader.ts', root).href);
+    const url = new URL('src/attachments/pdf-reader.ts', root).href;
+    const load = pdfReaderFrom(() => import(url));
     const out = await readAttachment(file(await pdf(2), 'two.pdf', 'application/pdf'), { loadPdfReader: load });
     expect(out).toMatchObject({ ok: true, value: { kind: 'pdf', pages: 2 } });
   }, 60_000);
 
   it('fails the load, not the page, when the URL holds no reader: the file is skipped as unreadable', async () => {
-    const load = pdfReaderAt(pathToFileURL(new URL('src/attachments/capture.ts', root).pathname).href);
+    const url = pathToFileURL(new URL('src/attachments/capture.ts', root).pathname).href;
+    const load = pdfReaderFrom(() => import(url), url);
     await expect(load()).rejects.toThrow('exports no pdfReader');
     const out = await readAttachment(file(await pdf(1), 'one.pdf', 'application/pdf'), { loadPdfReader: load });
     expect(out).toMatchObject({ ok: false, skip: 'read-failed', kind: 'pdf' });

@@ -86,7 +86,7 @@ describe('readAttachment', () => {
 
   it('skips a corrupt PDF with a code', async () => {
     const broken = file('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage without xref', 'broken.pdf', 'application/pdf');
-    expect(await readAttachment(broken, deps())).toEqual({ ok: false, skip: 'unreadable-pdf', kind: 'pdf', bytes: broken.size });
+    expect(await readAttachment(broken, deps())).toEqual({ ok: false, skip: 'unreadable-pdf', kind: 'pdf', mime: 'application/pdf', bytes: broken.size });
   });
 
   it('does not open a 500 MB PDF, and reads only the start of a 500 MB text file', async () => {
@@ -121,7 +121,7 @@ describe('readAttachment', () => {
     gone.slice = () => {
       throw new DOMException('The requested file could not be read', 'NotReadableError');
     };
-    expect(await readAttachment(gone, deps())).toEqual({ ok: false, skip: 'read-failed', kind: 'text', bytes: 3 });
+    expect(await readAttachment(gone, deps())).toEqual({ ok: false, skip: 'read-failed', kind: 'text', mime: 'text/plain', bytes: 3 });
   });
 });
 
@@ -156,7 +156,7 @@ describe('readAttachments', () => {
     const outcomes = await readAttachments(many, deps());
     expect(outcomes.slice(0, READ_LIMITS.files).every((o) => o.ok)).toBe(true);
     expect(outcomes.slice(READ_LIMITS.files)).toEqual(
-      many.slice(READ_LIMITS.files).map((f) => ({ ok: false, skip: 'too-many-files', kind: 'text', bytes: f.size })),
+      many.slice(READ_LIMITS.files).map((f) => ({ ok: false, skip: 'too-many-files', kind: 'text', mime: 'text/plain', bytes: f.size })),
     );
   });
 });
