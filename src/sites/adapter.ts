@@ -10,6 +10,7 @@
  * tracker when present; a site without them simply has nothing of that kind to report.
  */
 import type { SiteId } from '../domain/site-ids';
+import type { HiddenWorkShown } from '../domain/turns';
 import { conversationIdInUrl, UNSAVED_CONVERSATION } from './conversation-url';
 import { firstElement, labelText } from './dom';
 
@@ -110,6 +111,15 @@ export interface SiteAdapter extends SiteFacts {
   readReasoning?(answer: PageMessage): ReasoningRead | null;
   /** Images the assistant generated in an answer; never uploads, favicons, search images, avatars or icons. */
   generatedImages?(answer: PageMessage): GeneratedImage[];
+  /**
+   * Work the page shows this answer part did out of sight: web searches (a sources row, citation
+   * pills, a "Searched the web" block), a research run, spoken exchanges with their durations,
+   * generated videos; null when it shows none. Only what the page states: a kind the page shows in
+   * a form the reader cannot read goes in `unreadable`, never as a zero. `doc` is for work the page
+   * shows apart from the answer (a research panel beside the chat). Asked once per answer, when it
+   * is counted (src/tracking/hidden-work.ts joins its parts).
+   */
+  readHiddenWork?(answer: PageMessage, doc: Document): HiddenWorkShown | null;
   /** Whether an answer is being written (page-level signal: a stop button, a busy flag; see `Streaming`). */
   streaming(doc: Document): Streaming;
   /** True while an answer is being written: `streaming` not null (defineAdapter derives it). */
