@@ -436,7 +436,10 @@ export interface VideoCalculationRequest {
   region?: string;
 }
 
-export function videoCalculationRequest(estimate: VideoEstimate, region?: string): Result<VideoCalculationRequest, HiddenWorkError> {
+export function videoCalculationRequest(
+  estimate: { seconds: number; wh: Pick<WattHourRange, 'central'> },
+  region?: string,
+): Result<VideoCalculationRequest, HiddenWorkError> {
   const tokens = Math.max(1, Math.round(estimate.seconds * 1000));
   const rate = (estimate.wh.central * 1000) / tokens;
   if (!(rate > 0 && rate <= MAX_CUSTOM_RATE) || tokens > MAX_TOTAL_TOKENS) {

@@ -12,6 +12,7 @@ import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { createConversations, type Conversations } from './conversations';
 import { answerExtras } from './answer-extras';
+import { hiddenWorkOfTurn, withHiddenExtras, type HiddenWorkCount, type UncountedWork } from './hidden-work';
 import { resolveModel, warmUpModelPatterns, type ResolvedModel } from './models';
 import { createTokenizers, type Count, type VocabularySource } from './tokens';
 
@@ -19,6 +20,8 @@ export interface CountResult {
   counted: CountedTurn;
   /** A reasoning duration label the page showed that could not be read (nothing was estimated for it). */
   unreadableDuration: string | null;
+  /** Work out of sight the page showed that could not be counted (the site's health says so). */
+  uncountedWork: UncountedWork[];
   /** Settles once the conversation's new history is in storage (acknowledge only after it). */
   persisted: Promise<void>;
 }
@@ -88,16 +91,22 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         // From memory when the worker has it (no await, no storage round trip), else from storage.
         const state = conversations.cached(turn.site, turn.conversationId) ?? (await conversations.read(turn.site, turn.conversationId));
         const done = state.turns[turn.turnId];
-        if (done && (turn.revision ?? 0) <= (done.revision ?? 0)) return { counted: done, unreadableDuration: null, persisted: Promise.resolve() };
-        const stored = (counted: CountedTurn, counts: TextCounts): CountResult => ({
-          counted,
-          unreadableDuration: counts.unreadableDuration,
-          persisted: conversations.write(turn.site, turn.conversationId, state),
-        });
+        if (done && (turn.revision ?? 0) <= (done.revision ?? 0))
+          return { counted: done, unreadableDuration: null, uncountedWork: [], persisted: Promise.resolve() };
+        const stored = (counted: CountedTurn, counts: TextCounts, hidden: HiddenWorkCount): CountResult => {
+          const withHidden = (state.turns[turn.turnId] = withHiddenExtras(counted, hidden.extras));
+          return {
+            counted: withHidden,
+            unreadableDuration: counts.unreadableDuration,
+            uncountedWork: hidden.uncounted,
+            persisted: conversations.write(turn.site, turn.conversationId, state),
+          };
+        };
         // A revision keeps the model and the tokenizer it was counted with.
         if (done) {
           const counts = countTexts(turn, done.modelKey, await counterOf(done.tokenizer));
-          return stored(revise(state, done, turn, counts), counts);
+          const hidden = hiddenWorkOfTurn(state, turn, done);
+          return stored(revise(state, done, turn, counts), counts, hidden);
         }
         // A new turn: the model in use, the conversation's tokenizer (its first count picks it, so its
         // history is never in two kinds of tokens), each resolved once; then its texts are counted once.
@@ -105,7 +114,8 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         const model = resolveModel(turn.site, turn.modelLabel, settings.modelOverrides);
         const tokenizer = (state.tokenizer ??= tokenizerForModel(model.modelKey).tokenizer);
         const counts = countTexts(turn, model.modelKey, await counterOf(tokenizer));
-        return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts), counts);
+        const hidden = hiddenWorkOfTurn(state, turn, undefined);
+        return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts), counts, hidden);
       },
       (r) => r.persisted,
     );

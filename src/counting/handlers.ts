@@ -8,7 +8,7 @@ import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import { countedLabelTexts } from '../label/texts';
 import type { Counting } from './count-turn';
-import { noteUnreadableReasoning, writeSiteHealth } from './health';
+import { noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
 
 export interface HandlerDeps {
   /** The worker's counting (createCounting). */
@@ -36,12 +36,13 @@ export function countingHandlers({ counting, record, recorded, count = counting.
       return { ok: true as const };
     },
     'turn/completed': async (turn) => {
-      const { counted, persisted, unreadableDuration } = await count(turn);
+      const { counted, persisted, unreadableDuration, uncountedWork } = await count(turn);
       // The ledger journals the turn while its history is stored; acknowledge once both are stored.
       const [, recorded] = await Promise.all([
         persisted,
         record(counted),
         unreadableDuration === null ? undefined : noteUnreadableReasoning(turn.site, unreadableDuration, turn.finishedAt),
+        uncountedWork.length === 0 ? undefined : noteUncountedWork(turn.site, uncountedWork, turn.finishedAt),
       ]);
       const reply: TurnRecorded = recorded
         ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images) }

@@ -1,5 +1,6 @@
 /** Site health as the content scripts report it, stored for the popup (the `siteHealth` item). */
 import type { SiteHealth } from '../domain/turns';
+import type { UncountedWork } from './hidden-work';
 import type { SiteId } from '../domain/site-ids';
 import { siteHealthItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
@@ -10,10 +11,11 @@ export function writeSiteHealth(health: SiteHealth): Promise<void> {
     const known = all[health.site];
     // Reports can arrive out of order from several tabs: keep the newest.
     if (known && known.at > health.at) return;
-    // A new report keeps the note of an unreadable reasoning label and the count of refused messages (they are about answers, not the page).
+    // A new report keeps the note of an unreadable reasoning label, the count of refused messages and the work not counted (they are about answers, not the page).
     const note = {
       ...(known?.unreadableReasoningLabel ? { unreadableReasoningLabel: known.unreadableReasoningLabel } : {}),
       ...(known?.refused ? { refused: known.refused } : {}),
+      ...(known?.uncountedWork ? { uncountedWork: known.uncountedWork } : {}),
     };
     await siteHealthItem.setValue({ ...all, [health.site]: { ...health, ...note } });
   });
@@ -38,5 +40,20 @@ export function noteRefused(site: SiteId, code: string, at: number): Promise<voi
     const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
     const refused = { count: (known.refused?.count ?? 0) + 1, code, at };
     await siteHealthItem.setValue({ ...all, [site]: { ...known, refused } });
+  });
+}
+
+/**
+ * Notes in the site's health work out of sight an answer showed that was not counted (unreadable, no
+ * rule for the site, beyond the rule's range): the last of each kind, so the popup never shows "ok"
+ * for an answer counted without it.
+ */
+export function noteUncountedWork(site: SiteId, work: readonly UncountedWork[], at: number): Promise<void> {
+  return queueWrite(async () => {
+    const all = await siteHealthItem.getValue();
+    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+    const uncountedWork = { ...known.uncountedWork };
+    for (const w of work) uncountedWork[w.kind] = { code: w.code, at };
+    await siteHealthItem.setValue({ ...all, [site]: { ...known, uncountedWork } });
   });
 }

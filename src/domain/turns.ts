@@ -89,6 +89,10 @@ export type AttachmentSent = z.infer<typeof AttachmentSentSchema>;
 export const HIDDEN_WORK_KINDS = ['search', 'research', 'voice', 'video'] as const;
 export type HiddenWorkKindShown = (typeof HIDDEN_WORK_KINDS)[number];
 
+/** Why work a page showed was not counted: unreadable on the page, no rule for the site, beyond the rule's range. */
+export const UNCOUNTED_WORK_CODES = ['unreadable', 'no-rule', 'out-of-range'] as const;
+export type UncountedWorkCode = (typeof UNCOUNTED_WORK_CODES)[number];
+
 /**
  * Work an answer's page shows was done out of sight, as read by the site's reader: only what the page
  * states (a number of searches, a run with its sources, a spoken exchange's durations, a video's
@@ -209,6 +213,12 @@ export const SiteHealthSchema = z.object({
    * not on the site's hosts): how many, and the last one's error code. Never recorded. Absent: none.
    */
   refused: z.object({ count: z.number().int().positive(), code: z.string().max(40), at: z.number() }).optional(),
+  /**
+   * Work out of sight the site's answers showed but that was not counted, per kind: the page showed it
+   * in a form its reader could not read, the site has no published rule for it, or it lies beyond what
+   * the rule can price. The last of each kind. Absent: none.
+   */
+  uncountedWork: z.partialRecord(z.enum(HIDDEN_WORK_KINDS), z.object({ code: z.enum(UNCOUNTED_WORK_CODES), at: z.number() })).optional(),
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 
@@ -237,6 +247,11 @@ export const TurnExtrasSchema = z.object({
   research: z.object({ runs: Count, tokens: Count, highTokens: Count, rule: z.string().max(100) }).optional(),
   /** A voice exchange counted as audio: these replace the transcript's prompt and answer tokens while the setting is on. */
   voice: z.object({ inputTokens: Count, outputTokens: Count, rule: z.string().max(100) }).optional(),
+  /**
+   * Videos the answer generated: how many, their seconds and central energy (Wh) by the rule. Not part
+   * of the answer's request: they are priced as a record of their own (src/domain/image-records.ts).
+   */
+  video: z.object({ videos: Count, seconds: z.number().nonnegative(), wh: z.number().nonnegative(), rule: z.string().max(100) }).optional(),
 });
 export type TurnExtras = z.infer<typeof TurnExtrasSchema>;
 

@@ -6,24 +6,27 @@ import { calculationBody, type RemoteRequest } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
+import { hiddenWorkTokens, hiddenWorkUnderSettings } from './hidden-work';
 
-/** The turn as recorded under the user's settings: without the reasoning estimate when estimates are off. */
-export function turnUnderSettings(turn: CountedTurn, settings: Settings): CountedTurn {
+/** The turn as recorded under the user's settings: without the reasoning estimate when estimates are off, nor the out-of-sight work switched off. */
+export function turnUnderSettings(counted: CountedTurn, settings: Settings): CountedTurn {
+  const turn = hiddenWorkUnderSettings(counted, settings);
   if (settings.estimateReasoning || !turn.estimatedReasoningTokens) return turn;
   const without = { ...turn };
   delete without.estimatedReasoningTokens;
   return without;
 }
 
-/** The turn as the calculation sees it: the user's model override and history setting applied, the current region. */
+/** The turn as the calculation sees it: the user's model override, history and Counting settings applied, the current region. */
 export function requestFor(turn: CountedTurn, settings: Settings): RemoteRequest {
   const history = settings.countHistory ? turn.historyTokens : 0;
   const override = settings.modelOverrides[turn.site];
   const model = override ?? turn.modelKey;
+  const { prompt, answer, estimatedInput } = hiddenWorkTokens(hiddenWorkUnderSettings(turn, settings), settings.countHistory);
   return {
     model,
-    input_tokens: turn.promptTokens + history,
-    output_tokens: turn.answerTokens + (turn.reasoningTokens ?? 0) + (turn.estimatedReasoningTokens ?? 0),
+    input_tokens: prompt + history + estimatedInput,
+    output_tokens: answer + (turn.reasoningTokens ?? 0) + (turn.estimatedReasoningTokens ?? 0),
     region: settings.region,
     ...customRateOf(model, override ? siteCustomRate(turn.site) : turn.customWhPer1k),
   };

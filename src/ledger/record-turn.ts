@@ -24,6 +24,7 @@ import { addDays, localDay, monthOf } from '../storage/days';
 import { inboxItem, remoteStateItem, retryQueueItem, settingsItem, STORAGE_ITEMS, type Write } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { computeLocally, entryFromRemote, imagesRequestFor, imagesTurnOf, requestFor, turnUnderSettings } from './compute';
+import { videoRequestFor, videoTurnOf } from './hidden-work';
 import { findRecordedDay, type LedgerContext, type RecordOutcome } from './context';
 import { beginLedgerChanges } from './rewrite-day';
 import { commit, readDay, readIndex, readMonth, removeDays } from './store';
@@ -115,8 +116,8 @@ export function createRecording(ctx: LedgerContext) {
   }
 
   /**
-   * Steps 2 and 3 for a journaled turn. The images its answer generated are a record of their own
-   * (priced per image, sent to the service as their own request), committed first: the turn's own
+   * Steps 2 and 3 for a journaled turn. The images and videos its answer generated are records of their own
+   * (priced per image, or at the video's own rate; sent to the service as their own requests), committed first: the turn's own
    * commit takes it out of the inbox, so a stop in between replays both and the images are found
    * already recorded.
    */
@@ -125,6 +126,8 @@ export function createRecording(ctx: LedgerContext) {
     const images = imagesTurnOf(turn);
     const imagesOutcome = images ? await processOne(images, imagesRequestFor(images, settings), settings) : null;
     const counted = turnUnderSettings(turn, settings);
+    const video = videoTurnOf(counted);
+    if (video) await processOne(video, videoRequestFor(video, settings), settings);
     const outcome = await processOne(counted, requestFor(counted, settings), settings);
     return imagesOutcome?.entry ? { ...outcome, images: imagesOutcome.entry } : outcome;
   }

@@ -10,7 +10,7 @@ import type { AllTimeTotals, LedgerEntry, LedgerIndex, MonthTotals, TotalsRow } 
 import { encodeEntries, type DayTurns } from '../storage/day-turns';
 import { monthOf } from '../storage/days';
 import { STORAGE_ITEMS, type Write } from '../storage/items';
-import { imagesTurnId, turnIdOfImages } from '../domain/image-records';
+import { answersIn, imagesTurnId } from '../domain/image-records';
 import { readAllTime, readIndex, readMonth } from './store';
 import { applyDayChange, rowsFromEntries, sumMonths } from './totals';
 
@@ -62,10 +62,10 @@ export async function beginLedgerChanges(): Promise<LedgerChanges> {
       index.days[day] = { turns: entries.length, bytes: JSON.stringify(encoded).length };
       const byId = (id: string | undefined) => (id === undefined ? undefined : entries.find((e) => e.turnId === id));
       const imagesOfLast = () => (index.lastTurn ? byId(imagesTurnId(index.lastTurn.turnId)) : undefined);
-      // The last turn and its images record, as rewritten; an images record is never the last turn itself.
+      // The last turn and its images record, as rewritten; an images or video record is never the last turn itself.
       index.lastTurn = byId(index.lastTurn?.turnId) ?? index.lastTurn;
       index.lastImages = imagesOfLast() ?? index.lastImages ?? null;
-      if (added && turnIdOfImages(added.turnId) === null && (!index.lastTurn || added.time >= index.lastTurn.time)) {
+      if (added && answersIn(added) === 1 && (!index.lastTurn || added.time >= index.lastTurn.time)) {
         index.lastTurn = added;
         index.lastImages = imagesOfLast() ?? null;
       }
