@@ -114,7 +114,7 @@ export interface SiteAdapter extends SiteFacts {
   /**
    * Work the page shows this answer part did out of sight: web searches (a sources row, citation
    * pills, a "Searched the web" block), a research run, spoken exchanges with their durations,
-   * generated videos; null when it shows none. Only what the page states: a kind the page shows in
+   * generated videos; each part absent (or null) when it shows none. Only what the page states: a kind the page shows in
    * a form the reader cannot read goes in `unreadable`, never as a zero. `doc` is for work the page
    * shows apart from the answer (a research panel beside the chat). Asked once per answer, when it
    * is counted (src/tracking/hidden-work.ts joins its parts).

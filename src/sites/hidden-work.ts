@@ -51,9 +51,3 @@ export function videosIn(scope: Element): HiddenWorkShown['videos'] {
   });
   return videos.length > 0 ? videos : undefined;
 }
-
-/** The parts read, or null when the page shows none: absent parts are left out. */
-export function shownOrNull(shown: HiddenWorkShown): HiddenWorkShown | null {
-  const parts = Object.entries(shown).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0));
-  return parts.length > 0 ? (Object.fromEntries(parts) as HiddenWorkShown) : null;
-}

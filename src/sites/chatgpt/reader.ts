@@ -20,15 +20,14 @@ import { chatgptSite } from './facts';
 import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy, visibleText } from '../dom';
 import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, roleOf, SKIP } from './selectors';
 import { readImages } from './images';
-import { countBefore, distinctSources, secondsIn, shownOrNull, videosIn } from '../hidden-work';
+import type { HiddenWorkShown } from '../../domain/turns';
+import { countBefore, distinctSources, secondsIn, videosIn } from '../hidden-work';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
 
 const MODEL_SLUG = 'data-message-model-slug';
 /** Inline source pills, and the "Sources" button under an answer that searched the web. */
 const CITATION = '[data-testid="webpage-citation-pill"]';
 const SOURCES_BUTTON = 'button.group\\/footnote';
-/** A deep research report from 2026-08 on: a cross-origin frame whose text the page cannot read. */
-const RESEARCH_FRAME = 'iframe[title*="deep-research" i], iframe[src*="deep-research"], iframe[src*="deep_research"]';
 /** The run's header: "Research completed in 2m · 9 sources · 18 searches". */
 const RUN_HEADER = /\bsources?\b.*\bsearch(?:es)?\b/i;
 const RUN_COUNTS = /\d[\d,.]*\s*(?:sources?|search(?:es)?)\b/gi;
@@ -37,23 +36,21 @@ const RUN_COUNTS = /\d[\d,.]*\s*(?:sources?|search(?:es)?)\b/gi;
 const OTHER_HEADER = /\d.*·.*\d/;
 
 /**
- * A research run (its header's counts and duration, or the report's frame), else a web search (the
+ * A research run (its header's counts and duration), else a web search (the
  * cited pills, or the Sources button alone: one search). A run's own searches are in its header.
  */
-function hiddenWork(scope: Element) {
+function hiddenWork(scope: Element): HiddenWorkShown {
   const buttons = Array.from(scope.querySelectorAll('button'), (b) => b.textContent ?? '');
   const header = buttons.find((t) => RUN_HEADER.test(t));
   const researchSlug = `[${MODEL_SLUG}="research"]`;
   const unreadable = !header && (scope.matches(researchSlug) || scope.querySelector(researchSlug)) && buttons.some((t) => OTHER_HEADER.test(t));
   const research = header
     ? { runs: 1, sources: countBefore(header, 'sources?'), searches: countBefore(header, 'search(?:es)?'), seconds: secondsIn(header.replace(RUN_COUNTS, '')) }
-    : scope.querySelector(RESEARCH_FRAME)
-      ? { runs: 1 }
-      : undefined;
+    : undefined;
   const pills = scope.querySelectorAll(CITATION);
   const search =
     !research && (pills.length > 0 || scope.querySelector(SOURCES_BUTTON)) ? { searches: 1, sources: distinctSources(pills) || undefined } : undefined;
-  return shownOrNull({ research, search: unreadable ? undefined : search, videos: videosIn(scope), unreadable: unreadable ? ['research'] : undefined });
+  return { research, search, videos: videosIn(scope), unreadable: unreadable ? ['research' as const] : undefined };
 }
 
 function hasPlaceholderImage(el: Element): boolean {

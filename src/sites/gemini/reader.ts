@@ -16,7 +16,7 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter } from '../adapter';
 import { geminiSite } from './facts';
-import { shownOrNull, videosIn } from '../hidden-work';
+import { videosIn } from '../hidden-work';
 import { byRole, CHROME_SELECTOR, firstElement, firstMatching, joinTexts, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
 const PAIR = '.conversation-container[id]';
@@ -137,7 +137,7 @@ export const gemini: SiteAdapter = defineAdapter(geminiSite, {
     const research = panel ? { runs: 1, sources: panel.querySelectorAll(RESEARCH_SOURCES).length || undefined } : undefined;
     const cited = new Set(Array.from(element.querySelectorAll(`[${SOURCE_INDEX}]`), (el) => el.getAttribute(SOURCE_INDEX)));
     const search = !research && element.querySelector(SOURCES_SHOWN) ? { searches: 1, sources: cited.size || undefined } : undefined;
-    return shownOrNull({ research, search, videos: videosIn(element) });
+    return { research, search, videos: videosIn(element) };
   },
 
   answerFinished: finishedMark,

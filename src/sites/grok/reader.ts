@@ -18,7 +18,7 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
 import { grokSite } from './facts';
-import { shownOrNull, videosIn } from '../hidden-work';
+import { videosIn } from '../hidden-work';
 import {
   CHROME_SELECTOR,
   firstElement,
@@ -133,7 +133,7 @@ export const grok: SiteAdapter = defineAdapter(grokSite, {
 
   /** Videos Grok Imagine made in the answer. Its web searches show no sources on any page we have: not read. */
   readHiddenWork({ role, element }) {
-    return role === 'assistant' ? shownOrNull({ videos: videosIn(bubbleOf(element)) }) : null;
+    return role === 'assistant' ? { videos: videosIn(bubbleOf(element)) } : null;
   },
 
   /**

@@ -12,7 +12,7 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
 import { metaSite } from './facts';
-import { distinctSources, shownOrNull, videosIn } from '../hidden-work';
+import { distinctSources, videosIn } from '../hidden-work';
 import { CHROME_SELECTOR, firstElement, firstMatching, GENERIC_STOP, isIcon, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
 const MESSAGE = '[data-message-id$="_user"], [data-message-id$="_assistant"]';
@@ -102,7 +102,7 @@ export const meta: SiteAdapter = defineAdapter(metaSite, {
     if (role !== 'assistant') return null;
     const pills = element.querySelectorAll(CITATION);
     const search = pills.length > 0 || element.querySelector(SOURCES) ? { searches: 1, sources: distinctSources(pills) || undefined } : undefined;
-    return shownOrNull({ search, videos: videosIn(element) });
+    return { search, videos: videosIn(element) };
   },
 
   /**

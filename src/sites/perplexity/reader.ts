@@ -17,7 +17,7 @@
  */
 import { defineAdapter, type SiteAdapter } from '../adapter';
 import { perplexitySite } from './facts';
-import { countBefore, distinctSources, shownOrNull, videosIn } from '../hidden-work';
+import { countBefore, distinctSources, videosIn } from '../hidden-work';
 import { byRole, CHROME_SELECTOR, derivedIds, firstMatching, GENERIC_STOP, joinTexts, labelText, lastOf, precedes, streamingBy, visibleText } from '../dom';
 
 const QUERY = '.group\\/query';
@@ -115,7 +115,7 @@ export const perplexity: SiteAdapter = defineAdapter(perplexitySite, {
     const sources = stated ?? (distinctSources(citations, CITATION_URL) || undefined);
     const research = buttons.some((t) => RUN_STEPS.test(t)) ? { runs: 1, sources } : undefined;
     const search = !research && (stated !== undefined || citations.length > 0) ? { searches: 1, sources } : undefined;
-    return shownOrNull({ research, search, videos: videosIn(block) });
+    return { research, search, videos: videosIn(block) };
   },
 
   answerFinished: hasActionBar,
