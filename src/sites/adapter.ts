@@ -11,6 +11,7 @@
  */
 import type { SiteId } from '../domain/site-ids';
 import type { AttachmentSent } from '../domain/turns';
+import type { HiddenWorkShown } from '../domain/turns';
 import { conversationIdInUrl, UNSAVED_CONVERSATION } from './conversation-url';
 import { firstElement, labelText } from './dom';
 
@@ -117,6 +118,14 @@ export interface SiteAdapter extends SiteFacts {
    * its name's extension. Asked only for a counted turn whose files were not seen being attached.
    */
   readAttachments?(prompt: PageMessage): AttachmentSent[];
+   * Work the page shows this answer part did out of sight: web searches (a sources row, citation
+   * pills, a "Searched the web" block), a research run, spoken exchanges with their durations,
+   * generated videos; each part absent (or null) when it shows none. Only what the page states: a kind the page shows in
+   * a form the reader cannot read goes in `unreadable`, never as a zero. `doc` is for work the page
+   * shows apart from the answer (a research panel beside the chat). Asked once per answer, when it
+   * is counted (src/tracking/hidden-work.ts joins its parts).
+   */
+  readHiddenWork?(answer: PageMessage, doc: Document): HiddenWorkShown | null;
   /** Whether an answer is being written (page-level signal: a stop button, a busy flag; see `Streaming`). */
   streaming(doc: Document): Streaming;
   /** True while an answer is being written: `streaming` not null (defineAdapter derives it). */

@@ -20,6 +20,7 @@ import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
 import { answerExtrasOf, answerFinishedOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
+import { hiddenWorkGrew, hiddenWorkOf } from './hidden-work';
 import type { AnswerRead, Known } from './memory';
 import type { SeededAnswer } from './page-events';
 import { countedOf, sawStreaming, type Counted, type Phase } from './phases';
@@ -92,7 +93,7 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
   const counted = countedOf(phase);
   if (known && counted?.messageId === first.id) {
     // The answer counted last went on after a pause, or got another part: the same turn, grown.
-    const revision = revise(counted, exchange, texts, extras);
+    const revision = revise(counted, exchange, texts, extras, ctx.doc, ctx.adapter);
     if (revision !== 'regenerated') return revision === 'same' ? { kind: 'known' } : revision;
   } else if (known && (first.pageId || known.fingerprint === answerFingerprint)) return { kind: 'known' };
   const prompt = exchange.prompt;
@@ -113,6 +114,7 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
     ...(extras.reasoning ? { reasoning: extras.reasoning } : {}),
     ...(extras.images ? { images: extras.images } : {}),
     ...(attachments.length > 0 ? { attachments } : {}),
+    ...withHiddenWork(hiddenWorkOf(adapter, parts, ctx.doc)),
     finishedAt: Date.now(),
   };
   return {
@@ -145,18 +147,27 @@ export function reviseCounted(ctx: BuildContext, exchanges: readonly Exchange[])
   const exchange = exchanges.find((e) => e.parts[0]?.id === counted.messageId);
   if (!exchange || answerFinishedOf(ctx.adapter, exchange.parts) === false) return null;
   const texts = exchange.parts.map((p) => ctx.adapter.readText(p));
-  const revision = revise(counted, exchange, texts, answerExtrasOf(ctx.adapter, exchange.parts));
+  const revision = revise(counted, exchange, texts, answerExtrasOf(ctx.adapter, exchange.parts), ctx.doc, ctx.adapter);
   return typeof revision === 'object' ? revision : null;
 }
 
+const withHiddenWork = (hiddenWork: TurnCompleted['hiddenWork']) => (hiddenWork ? { hiddenWork } : {});
+
 /**
  * The revision path: the answer counted last grew after it was counted (it paused longer than we
- * waited, another part appeared, or a generated image became ready after its placeholder). The
- * same turn goes again with the final text, reasoning and images and a higher revision, which the
- * worker counts in place. 'regenerated' when, on a page with derived ids, the text under the same
- * id is a different answer (a new turn).
+ * waited, another part appeared, a generated image became ready after its placeholder, or its
+ * sources showed). The same turn goes again with the final text, reasoning, images and out-of-sight
+ * work and a higher revision, which the worker counts in place. 'regenerated' when, on a page with
+ * derived ids, the text under the same id is a different answer (a new turn).
  */
-function revise(counted: Counted, exchange: Exchange, texts: string[], extras: AnswerExtras): Revision | 'same' | 'regenerated' {
+function revise(
+  counted: Counted,
+  exchange: Exchange,
+  texts: string[],
+  extras: AnswerExtras,
+  doc: Document,
+  adapter: SiteAdapter,
+): Revision | 'same' | 'regenerated' {
   const first = exchange.parts[0];
   const text = joinParts(texts);
   const before = counted.turn;
@@ -165,12 +176,16 @@ function revise(counted: Counted, exchange: Exchange, texts: string[], extras: A
   const moreImages = images.length > (before.images?.length ?? 0);
   const textGrew = text !== before.answerText && text !== '';
   if (textGrew && !first.pageId && !text.startsWith(before.answerText.trimEnd())) return 'regenerated';
-  if (!textGrew && !moreImages) return 'same';
+  // Asked only of the answer counted last, once no other answer is being written.
+  const hiddenWork = hiddenWorkOf(adapter, exchange.parts, doc);
+  const moreWork = hiddenWorkGrew(before.hiddenWork, hiddenWork);
+  if (!textGrew && !moreImages && !moreWork) return 'same';
   const turn: TurnCompleted = {
     ...before,
     answerText: textGrew ? text : before.answerText,
     ...(extras.reasoning ? { reasoning: extras.reasoning } : {}),
     ...(images.length > 0 ? { images } : {}),
+    ...(moreWork ? withHiddenWork(hiddenWork) : {}),
     finishedAt: Date.now(),
     revision: counted.revision + 1,
   };

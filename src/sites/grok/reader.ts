@@ -10,6 +10,7 @@
  * - a thinking block `.thinking-container`: a button whose label gives the time ("Thought for
  *   12s"), the thinking text under it when expanded;
  * - generated images are pictures in the answer's bubble (an automation tool keeps those of at least 128 px);
+ *   a video made from one ("Make video", Grok Imagine) plays in the answer's bubble;
  * - once an answer ends its row gets the answer's action buttons (copy, regenerate...).
  *
  * Grok's models are not in the model table: every turn counts as `custom` with the rate of
@@ -17,6 +18,7 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
 import { grokSite } from './facts';
+import { videosIn } from '../hidden-work';
 import {
   CHROME_SELECTOR,
   firstElement,
@@ -127,6 +129,11 @@ export const grok: SiteAdapter = defineAdapter(grokSite, {
     return Array.from(bubbleOf(element).querySelectorAll('img'))
       .filter((img) => !img.closest(`a, ${THINKING}`) && !isIcon(img))
       .map((img, i) => ({ key: `${id}:image:${i}`, ready: /^(https?|blob):/.test(img.getAttribute('src') ?? '') }));
+  },
+
+  /** Videos Grok Imagine made in the answer. Its web searches show no sources on any page we have: not read. */
+  readHiddenWork({ role, element }) {
+    return role === 'assistant' ? { videos: videosIn(bubbleOf(element)) } : null;
   },
 
   /**
