@@ -10,8 +10,7 @@
  * tracker when present; a site without them simply has nothing of that kind to report.
  */
 import type { SiteId } from '../domain/site-ids';
-import type { AttachmentSent } from '../domain/turns';
-import type { HiddenWorkShown } from '../domain/turns';
+import type { AttachmentSent, HiddenWorkShown } from '../domain/turns';
 import { conversationIdInUrl, UNSAVED_CONVERSATION } from './conversation-url';
 import { firstElement, labelText } from './dom';
 
@@ -118,6 +117,7 @@ export interface SiteAdapter extends SiteFacts {
    * its name's extension. Asked only for a counted turn whose files were not seen being attached.
    */
   readAttachments?(prompt: PageMessage): AttachmentSent[];
+  /**
    * Work the page shows this answer part did out of sight: web searches (a sources row, citation
    * pills, a "Searched the web" block), a research run, spoken exchanges with their durations,
    * generated videos; each part absent (or null) when it shows none. Only what the page states: a kind the page shows in
