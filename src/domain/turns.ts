@@ -209,6 +209,8 @@ export const SiteHealthSchema = z.object({
    * not on the site's hosts): how many, and the last one's error code. Never recorded. Absent: none.
    */
   refused: z.object({ count: z.number().int().positive(), code: z.string().max(40), at: z.number() }).optional(),
+  /** Files attached on the site's pages that could not be counted: how many, and the last one's reason. Their turns were counted. Absent: none. */
+  skippedAttachments: z.object({ count: z.number().int().positive(), code: z.enum(ATTACHMENT_SKIP_CODES), at: z.number() }).optional(),
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 
@@ -290,6 +292,8 @@ export const TurnFootprintSchema = z.object({
   estimatedReasoningTokens: z.number().int().nonnegative().optional(),
   /** Generated images (their energy is in the totals above). */
   images: z.number().int().nonnegative().optional(),
+  /** How the input splits into text and attached files (src/domain/attachment-split.ts); absent: no files read. */
+  attachments: z.object({ textTokens: Count, attachmentTokens: Count, estimatedTokens: Count, files: Count }).optional(),
   /** The share of the input that was re-read history (0..1); absent when the turn re-read none. */
   historyShare: z.number().min(0).max(1).optional(),
   /** In a long chat (src/core/what-if.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */
