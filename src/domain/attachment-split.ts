@@ -10,6 +10,8 @@ export interface AttachmentSplit {
   textTokens: number;
   /** Input tokens of files: this prompt's and those of earlier prompts re-read. */
   attachmentTokens: number;
+  /** Of those, the earlier prompts' files re-read. */
+  earlierTokens: number;
   /** Of those, estimated. */
   estimatedTokens: number;
   /** Files sent with this prompt. */
@@ -24,6 +26,7 @@ export function attachmentSplit(t: { inputTokens: number; extras?: TurnExtras })
   return {
     textTokens: Math.max(0, t.inputTokens - attachmentTokens),
     attachmentTokens,
+    earlierTokens: a.historyTokens,
     estimatedTokens: a.estimatedTokens + a.estimatedHistoryTokens,
     files: a.files,
   };

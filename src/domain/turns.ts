@@ -293,7 +293,7 @@ export const TurnFootprintSchema = z.object({
   /** Generated images (their energy is in the totals above). */
   images: z.number().int().nonnegative().optional(),
   /** How the input splits into text and attached files (src/domain/attachment-split.ts); absent: no files read. */
-  attachments: z.object({ textTokens: Count, attachmentTokens: Count, estimatedTokens: Count, files: Count }).optional(),
+  attachments: z.object({ textTokens: Count, attachmentTokens: Count, earlierTokens: Count, estimatedTokens: Count, files: Count }).optional(),
   /** The share of the input that was re-read history (0..1); absent when the turn re-read none. */
   historyShare: z.number().min(0).max(1).optional(),
   /** In a long chat (src/core/what-if.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */

@@ -44,11 +44,13 @@ function tokenizerText(entry: LedgerEntry): string {
   return approximate === null ? TOKENIZER_NAMES[entry.tokenizer ?? LEGACY_TOKENIZER] : t('tokens_approximate', approximate);
 }
 
-/** "9,180 tokens (2 files) · ≈ 765 estimated": the files' tokens in the input, and the estimated part where any is. */
+/** "9,180 tokens (2 files) + 765 tokens (earlier files re-read) · ≈ 765 estimated": the files' tokens in the input, and the estimated part where any is. */
 function attachmentsText(files: AttachmentSplit, locale: string): string {
-  const tokens = formatCount(files.attachmentTokens, locale);
-  const counted =
-    files.files > 0 ? tn('last_attachmentsValue', files.files, locale, [tokens, formatCount(files.files, locale)]) : t('last_attachmentsEarlier', tokens);
+  const own = files.attachmentTokens - files.earlierTokens;
+  const parts = [];
+  if (files.files > 0) parts.push(tn('last_attachmentsValue', files.files, locale, [formatCount(own, locale), formatCount(files.files, locale)]));
+  if (files.earlierTokens > 0) parts.push(t('last_attachmentsEarlier', formatCount(files.earlierTokens, locale)));
+  const counted = parts.join(' + ');
   return files.estimatedTokens > 0 ? `${counted} · ${t('last_attachmentsEstimated', formatCount(files.estimatedTokens, locale))}` : counted;
 }
 

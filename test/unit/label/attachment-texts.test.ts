@@ -47,7 +47,7 @@ describe('the label’s attachment split', () => {
   it('says the text and the files apart, exact counts without an estimate', () => {
     useCatalog('en');
     const f = footprintOf(TWO_FILES, undefined, 'en');
-    expect(f.attachments).toEqual({ textTokens: 42, attachmentTokens: 9180, estimatedTokens: 0, files: 2 });
+    expect(f.attachments).toEqual({ textTokens: 42, attachmentTokens: 9180, earlierTokens: 0, estimatedTokens: 0, files: 2 });
     expect(f.texts.details).toContain('input: 42 text + 9,180 attachments (2 files)');
     expect(f.texts.details).not.toContain('estimated');
     expect(f.texts.spoken).toContain('9,180 attachments');

@@ -227,6 +227,14 @@ describe('most recent answer', () => {
     expect($('[data-testid="last-history-share"]')).toBeNull();
   });
 
+  it('says the prompt’s files and the earlier files re-read apart', async () => {
+    const base = ledgerEntry({ promptTokens: 42, historyTokens: 100, answerTokens: 300 });
+    const files = { files: 1, tokens: 765, estimatedTokens: 0, historyTokens: 1105, estimatedHistoryTokens: 0 };
+    await mount(popupState({ lastTurn: { ...base, extras: { attachments: files }, inputTokens: 42 + 100 + 765 + 1105 } }));
+    expect(text('last-attachments')).toBe('765 tokens (1 file) + 1,105 tokens (earlier files re-read)');
+    expect(text('last-attachment-tokens')).toBe('1,870');
+  });
+
   it('shows no attachments line for an answer without files', async () => {
     await mount(popupState({ lastTurn: ledgerEntry({ promptTokens: 42, historyTokens: 0, answerTokens: 300 }) }));
     expect($('[data-testid="last-attachments"]')).toBeNull();
