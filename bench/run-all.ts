@@ -16,7 +16,7 @@ const files = readdirSync(dir)
   .sort();
 
 /** Benches that need no built extension: the service, reading an import file, the ledger's year and reading attachments, in Node. */
-const WITHOUT_EXTENSION = new Set(['service.bench.ts', 'import.bench.ts', 'ledger-year.bench.ts', 'attachments.bench.ts']);
+const WITHOUT_EXTENSION = new Set(['service.bench.ts', 'import.bench.ts', 'ledger-year.bench.ts', 'attachments.bench.ts', 'attachment-count.bench.ts']);
 if (files.some((f) => !WITHOUT_EXTENSION.has(f))) buildExtensionUnlessGiven(undefined);
 
 let failed = 0;

@@ -1,5 +1,6 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
 import { historyShare, newChatTip } from '../core/what-if';
+import { attachmentSplit, filesAsPrompt } from '../domain/attachment-split';
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
@@ -8,7 +9,7 @@ import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import { countedLabelTexts } from '../label/texts';
 import type { Counting } from './count-turn';
-import { noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
+import { noteSkippedAttachments, noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
 
 export interface HandlerDeps {
   /** The worker's counting (createCounting). */
@@ -36,13 +37,14 @@ export function countingHandlers({ counting, record, recorded, count = counting.
       return { ok: true as const };
     },
     'turn/completed': async (turn) => {
-      const { counted, persisted, unreadableDuration, uncountedWork } = await count(turn);
+      const { counted, persisted, unreadableDuration, uncountedWork, skippedAttachments } = await count(turn);
       // The ledger journals the turn while its history is stored; acknowledge once both are stored.
       const [, recorded] = await Promise.all([
         persisted,
         record(counted),
         unreadableDuration === null ? undefined : noteUnreadableReasoning(turn.site, unreadableDuration, turn.finishedAt),
         uncountedWork.length === 0 ? undefined : noteUncountedWork(turn.site, uncountedWork, turn.finishedAt),
+        skippedAttachments.length === 0 ? undefined : noteSkippedAttachments(turn.site, skippedAttachments, turn.finishedAt),
       ]);
       const reply: TurnRecorded = recorded
         ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images) }
@@ -92,13 +94,20 @@ async function seededFootprints(
   return footprints;
 }
 
+function attachmentsOf(entry: LedgerEntry): Pick<TurnFootprint, 'attachments'> {
+  const split = attachmentSplit(entry);
+  return split ? { attachments: split } : {};
+}
+
 function approximateTokenizerOf(entry: LedgerEntry): { approximateTokenizer?: string } {
   const name = approximationOf(entry.modelKey, entry.tokenizer);
   return name === null ? {} : { approximateTokenizer: name };
 }
 
 /** How much of the turn's input was re-read history, and in a long chat what the next answer would cost in a new one. */
-function historyFigures(entry: LedgerEntry): Pick<TurnFootprint, 'historyShare' | 'newChat'> {
+function historyFigures(recorded: LedgerEntry): Pick<TurnFootprint, 'historyShare' | 'newChat'> {
+  // The prompt's own files are not history: a new chat would read them too.
+  const entry = filesAsPrompt(recorded);
   const share = historyShare(entry);
   if (share === 0) return {};
   const tip = newChatTip(entry);
@@ -116,6 +125,7 @@ export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = u
     ...approximateTokenizerOf(entry),
     ...(entry.estimatedReasoningTokens ? { estimatedReasoningTokens: entry.estimatedReasoningTokens } : {}),
     ...(images ? { images: imageCountOf(images) } : {}),
+    ...attachmentsOf(entry),
     ...historyFigures(entry),
   };
   return { ...figures, texts: countedLabelTexts(figures, locale) };

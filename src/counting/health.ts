@@ -1,4 +1,5 @@
 /** Site health as the content scripts report it, stored for the popup (the `siteHealth` item). */
+import type { AttachmentSkipCode } from '../core/attachment-kinds';
 import type { SiteHealth } from '../domain/turns';
 import type { UncountedWork } from './hidden-work';
 import type { SiteId } from '../domain/site-ids';
@@ -16,6 +17,7 @@ export function writeSiteHealth(health: SiteHealth): Promise<void> {
       ...(known?.unreadableReasoningLabel ? { unreadableReasoningLabel: known.unreadableReasoningLabel } : {}),
       ...(known?.refused ? { refused: known.refused } : {}),
       ...(known?.uncountedWork ? { uncountedWork: known.uncountedWork } : {}),
+      ...(known?.skippedAttachments ? { skippedAttachments: known.skippedAttachments } : {}),
     };
     await siteHealthItem.setValue({ ...all, [health.site]: { ...health, ...note } });
   });
@@ -27,6 +29,16 @@ export function noteUnreadableReasoning(site: SiteId, label: string, at: number)
     const all = await siteHealthItem.getValue();
     const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
     await siteHealthItem.setValue({ ...all, [site]: { ...known, unreadableReasoningLabel: label } });
+  });
+}
+
+/** Counts attached files a turn could not count in the site's health, with the last one's reason (the turn itself was counted). */
+export function noteSkippedAttachments(site: SiteId, codes: readonly AttachmentSkipCode[], at: number): Promise<void> {
+  return queueWrite(async () => {
+    const all = await siteHealthItem.getValue();
+    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+    const skippedAttachments = { count: (known.skippedAttachments?.count ?? 0) + codes.length, code: codes[codes.length - 1]!, at };
+    await siteHealthItem.setValue({ ...all, [site]: { ...known, skippedAttachments } });
   });
 }
 

@@ -4,6 +4,7 @@
  * language (src/i18n/health-reason.ts, message `health_reason_<code in camelCase>`). No zod here:
  * the popup and the content scripts import the list without the schemas.
  */
+import type { AttachmentSkipCode } from '../core/attachment-kinds';
 
 export const HEALTH_REASONS = [
   /** A prompt was sent but the adapter found no chat messages. */
@@ -40,6 +41,16 @@ export type HealthReasonKey = `health_reason_${Camel<HealthReason>}`;
 
 export function healthReasonKey(reason: HealthReason): HealthReasonKey {
   return `health_reason_${reason.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}` as HealthReasonKey;
+}
+
+/**
+ * The message key of why an attached file was not counted (src/core/attachment-kinds.ts,
+ * ATTACHMENT_SKIP_CODES), shown in the site's health: `too-large` -> `health_attachmentSkip_tooLarge`.
+ */
+export type AttachmentSkipKey = `health_attachmentSkip_${Camel<AttachmentSkipCode>}`;
+
+export function attachmentSkipKey(code: AttachmentSkipCode): AttachmentSkipKey {
+  return `health_attachmentSkip_${code.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}` as AttachmentSkipKey;
 }
 
 const KNOWN: ReadonlySet<string> = new Set(HEALTH_REASONS);

@@ -194,6 +194,8 @@ export const SiteHealthSchema = z.object({
    * the rule can price. The last of each kind. Absent: none.
    */
   uncountedWork: z.partialRecord(z.enum(HIDDEN_WORK_KINDS), z.object({ code: z.enum(UNCOUNTED_WORK_CODES), at: z.number() })).optional(),
+  /** Files attached on the site's pages that could not be counted: how many, and the last one's reason. Their turns were counted. Absent: none. */
+  skippedAttachments: z.object({ count: z.number().int().positive(), code: z.enum(ATTACHMENT_SKIP_CODES), at: z.number() }).optional(),
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 
@@ -280,6 +282,8 @@ export const TurnFootprintSchema = z.object({
   estimatedReasoningTokens: z.number().int().nonnegative().optional(),
   /** Generated images (their energy is in the totals above). */
   images: z.number().int().nonnegative().optional(),
+  /** How the input splits into text and attached files (src/domain/attachment-split.ts); absent: no files read. */
+  attachments: z.object({ textTokens: Count, attachmentTokens: Count, earlierTokens: Count, estimatedTokens: Count, files: Count }).optional(),
   /** The share of the input that was re-read history (0..1); absent when the turn re-read none. */
   historyShare: z.number().min(0).max(1).optional(),
   /** In a long chat (src/core/what-if.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */

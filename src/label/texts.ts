@@ -10,6 +10,15 @@ import type { LabelTexts, TurnFootprint } from '../domain/turns';
 import { spokenQuantity } from '../i18n/quantity';
 import { t, tn } from '../i18n/t';
 
+/** "input: 42 text + 9,180 attachments (2 files)", and how much of it is estimated where any is. */
+function attachmentParts(a: NonNullable<TurnFootprint['attachments']>, locale: string): string[] {
+  const text = formatCount(a.textTokens, locale);
+  const tokens = formatCount(a.attachmentTokens, locale);
+  const split =
+    a.files > 0 ? tn('label_inputFiles', a.files, locale, [text, tokens, formatCount(a.files, locale)]) : t('label_inputEarlierFiles', [text, tokens]);
+  return a.estimatedTokens > 0 ? [split, t('label_attachmentsEstimated', formatCount(a.estimatedTokens, locale))] : [split];
+}
+
 export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: string): LabelTexts {
   const amounts = [energyQuantity(f.energyKwh, locale), carbonQuantity(f.carbonG, locale), waterQuantity(f.waterL, locale)];
   const summary = t('label_summary', amounts.map(quantityText));
@@ -19,6 +28,7 @@ export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: strin
     amounts.map((q) => spokenQuantity(q, locale)),
   );
   const parts = [t('label_tokens', [formatCount(f.inputTokens, locale), formatCount(f.outputTokens, locale)])];
+  if (f.attachments) parts.push(...attachmentParts(f.attachments, locale));
   if (f.approximateTokenizer) parts.push(t('tokens_approximate', f.approximateTokenizer));
   if (f.estimatedReasoningTokens) parts.push(t('label_reasoningEstimated', formatCount(f.estimatedReasoningTokens, locale)));
   if (f.images) parts.push(tn('label_images', f.images, locale, formatCount(f.images, locale)));

@@ -13,10 +13,19 @@ export function attachmentInputTokens(turn: CountedTurn, settings: Settings): nu
   return files.tokens + (settings.countHistory ? files.historyTokens : 0);
 }
 
-/** The turn without its files, when the attachments switch is off (the same object when there is nothing to drop). */
+/**
+ * The turn as its files count under the settings: without them when the attachments switch is off,
+ * without the files it re-reads when history is off (the same object when nothing changes). The
+ * record then keeps exactly the files that are in its input.
+ */
 export function attachmentsUnderSettings(turn: CountedTurn, settings: Settings): CountedTurn {
-  if (settings.countExtras.attachments || !turn.extras?.attachments) return turn;
-  const { attachments: _dropped, ...rest } = turn.extras;
+  const files = turn.extras?.attachments;
+  if (!files) return turn;
+  if (settings.countExtras.attachments) {
+    if (settings.countHistory || files.historyTokens + files.estimatedHistoryTokens === 0) return turn;
+    return { ...turn, extras: { ...turn.extras, attachments: { ...files, historyTokens: 0, estimatedHistoryTokens: 0 } } };
+  }
+  const { attachments: _dropped, ...rest } = turn.extras!;
   const without = { ...turn };
   if (Object.keys(rest).length > 0) without.extras = rest;
   else delete without.extras;

@@ -6,7 +6,7 @@
 import { REGIONS, findRegion, type RegionRow, type StressLevel } from '../core/tables';
 import { ENERGY, energyQuantity, formatCount, formatDay, formatFactorNumber, quantityText, sharedUnit, type Quantity } from '../display';
 import { spokenQuantity } from '../i18n/quantity';
-import { healthReasonText } from '../i18n/health-reason';
+import { attachmentSkipText, healthReasonText } from '../i18n/health-reason';
 import { t, tn } from '../i18n/t';
 import type { LedgerEntry, PopupState, RemoteStatus, SiteHealth, Totals } from '../domain';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../sites';
@@ -120,7 +120,12 @@ export function healthText(h: SiteHealth, locale = 'en'): string {
   // A reasoning time the page showed but we could not read: said, since nothing was estimated for it.
   const reasoning = h.unreadableReasoningLabel ? ` ${t('health_reasoningUnreadable', h.unreadableReasoningLabel)}` : '';
   // Messages the worker refused (over a limit, from another site's tab): said, since they were not counted.
-  const detail = reasoning + (h.refused ? ` ${t('health_refused', String(h.refused.count))}` : '');
+  const refused = h.refused ? ` ${t('health_refused', String(h.refused.count))}` : '';
+  // Attached files that could not be counted: said, since their answers were counted without them.
+  const skipped = h.skippedAttachments
+    ? ` ${t('health_attachmentsSkipped', [formatCount(h.skippedAttachments.count, locale), attachmentSkipText(h.skippedAttachments.code)])}`
+    : '';
+  const detail = reasoning + refused + skipped;
   if (h.status === 'ok') return t('health_ok', site) + detail;
   return t('health_notRecognized', [site, h.reason ? healthReasonText(h.reason, locale) : t('health_noReason')]) + detail;
 }

@@ -3,6 +3,7 @@
  * value of any version: the popup reads the key raw at start (src/ledger/popup-state.ts), possibly
  * before the worker has migrated it.
  */
+import { ATTACHMENT_SKIP_CODES } from '../core/attachment-kinds';
 import { isHealthReason, type HealthReason } from '../domain/health-reasons';
 import type { SiteHealth } from '../domain/turns';
 import { SITE_IDS, type SiteId } from '../domain/site-ids';
@@ -42,6 +43,15 @@ function storedSiteHealth(value: unknown): SiteHealth | null {
   const refused = h.refused as SiteHealth['refused'] | undefined;
   if (!refused || !Number.isInteger(refused.count) || refused.count < 1 || typeof refused.code !== 'string' || typeof refused.at !== 'number')
     delete health.refused;
+  const skipped = h.skippedAttachments as SiteHealth['skippedAttachments'] | undefined;
+  if (
+    !skipped ||
+    !Number.isInteger(skipped.count) ||
+    skipped.count < 1 ||
+    !(ATTACHMENT_SKIP_CODES as readonly unknown[]).includes(skipped.code) ||
+    typeof skipped.at !== 'number'
+  )
+    delete health.skippedAttachments;
   return health;
 }
 

@@ -1,3 +1,4 @@
+import { attachmentSplit, filesAsPrompt, type AttachmentSplit } from '../../domain/attachment-split';
 import { imageCountOf } from '../../domain/image-records';
 import type { LedgerEntry } from '../../domain/ledger';
 import { approximationOf, LEGACY_TOKENIZER, TOKENIZER_NAMES } from '../../domain/tokenizers';
@@ -43,6 +44,16 @@ function tokenizerText(entry: LedgerEntry): string {
   return approximate === null ? TOKENIZER_NAMES[entry.tokenizer ?? LEGACY_TOKENIZER] : t('tokens_approximate', approximate);
 }
 
+/** "9,180 tokens (2 files) + 765 tokens (earlier files re-read) · ≈ 765 estimated": the files' tokens in the input, and the estimated part where any is. */
+function attachmentsText(files: AttachmentSplit, locale: string): string {
+  const own = files.attachmentTokens - files.earlierTokens;
+  const parts = [];
+  if (files.files > 0) parts.push(tn('last_attachmentsValue', files.files, locale, [formatCount(own, locale), formatCount(files.files, locale)]));
+  if (files.earlierTokens > 0) parts.push(t('last_attachmentsEarlier', formatCount(files.earlierTokens, locale)));
+  const counted = parts.join(' + ');
+  return files.estimatedTokens > 0 ? `${counted} · ${t('last_attachmentsEstimated', formatCount(files.estimatedTokens, locale))}` : counted;
+}
+
 /** A second value of the energy, under its figure where the water's stress badge leaves room: short on screen, in full for hover and screen readers. */
 function UsualLine({ texts }: { texts: { short: string; full: string } }) {
   return (
@@ -76,6 +87,9 @@ export function LastAnswer({
   }
   const when = formatWhen(entry.time, locale);
   const drops = dropsOf(entry.waterL);
+  const files = attachmentSplit(entry);
+  // The prompt's own files are not history: a new chat would read them too.
+  const share = historyShare(filesAsPrompt(entry));
   return (
     <section aria-labelledby="last-h">
       <h2 id="last-h">{t('last_heading')}</h2>
@@ -112,21 +126,38 @@ export function LastAnswer({
           <dd>
             <span data-testid="last-input">{formatCount(entry.inputTokens, locale)}</span>{' '}
             <span class="muted">
-              <Rich
-                message={(m) => t('last_inputSplit', m)}
-                nodes={[
-                  <span data-testid="last-prompt">{formatCount(entry.promptTokens, locale)}</span>,
-                  <span data-testid="last-history">{formatCount(entry.historyTokens, locale)}</span>,
-                ]}
-              />
+              {files ? (
+                <Rich
+                  message={(m) => t('last_inputSplitFiles', m)}
+                  nodes={[
+                    <span data-testid="last-prompt">{formatCount(entry.promptTokens, locale)}</span>,
+                    <span data-testid="last-history">{formatCount(entry.historyTokens, locale)}</span>,
+                    <span data-testid="last-attachment-tokens">{formatCount(files.attachmentTokens, locale)}</span>,
+                  ]}
+                />
+              ) : (
+                <Rich
+                  message={(m) => t('last_inputSplit', m)}
+                  nodes={[
+                    <span data-testid="last-prompt">{formatCount(entry.promptTokens, locale)}</span>,
+                    <span data-testid="last-history">{formatCount(entry.historyTokens, locale)}</span>,
+                  ]}
+                />
+              )}
             </span>
-            {historyShare(entry) > 0 && (
+            {share > 0 && (
               <span class="muted" data-testid="last-history-share">
                 {' · '}
-                {t('history_shareOfInput', formatShare(historyShare(entry), locale))}
+                {t('history_shareOfInput', formatShare(share, locale))}
               </span>
             )}
           </dd>
+          {files && (
+            <>
+              <dt>{t('last_attachments')}</dt>
+              <dd data-testid="last-attachments">{attachmentsText(files, locale)}</dd>
+            </>
+          )}
           <dt>{t('last_output')}</dt>
           <dd data-testid="last-output">{formatCount(entry.outputTokens, locale)}</dd>
           {extras.reasoning && extras.reasoning.shownTokens > 0 && (

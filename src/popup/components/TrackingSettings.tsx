@@ -3,13 +3,17 @@ import type { RequestOf } from '../../messaging/protocol';
 import { t } from '../../i18n/t';
 import { askWorker } from '../ask-worker';
 import type { PopupState } from '../../domain';
+import { DEFAULT_COUNT_EXTRAS, EXTRA_KINDS, type ExtraKind } from '../../domain/settings';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../../sites';
 import { healthRows, modelOptionsFor } from '../view';
 import { PageReport } from './PageReport';
 import { Panel } from './Panel';
 import { StatusLine, errorStatus, type Status } from './StatusLine';
 
-/** How turns are counted: history as input, the model per site, and whether each site is recognized. */
+/** The switch's label, in the UI language (a kind without its message does not compile). */
+const extraLabel = (kind: ExtraKind): string => t(`tracking_extra_${kind}`);
+
+/** How turns are counted: history as input, what beyond the text, the model per site, and whether each site is recognized. */
 export function TrackingSettings(props: { state: PopupState; locale: string; onChanged: () => Promise<void> }) {
   const { settings, health } = props.state;
   const [status, setStatus] = useState<Status | null>(null);
@@ -54,6 +58,25 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
         {t('tracking_estimate')}
       </label>
       <p class="muted">{t('tracking_estimateHelp')}</p>
+
+      <h3>{t('tracking_extrasHeading')}</h3>
+      <p class="muted">{t('tracking_extrasHelp')}</p>
+      <div class="count-extras">
+        {EXTRA_KINDS.map((kind) => (
+          <label class="check" key={kind}>
+            <input
+              type="checkbox"
+              data-testid={`count-extra-${kind}`}
+              checked={(settings.countExtras ?? DEFAULT_COUNT_EXTRAS)[kind] !== false}
+              onChange={(e) => {
+                const on = (e.currentTarget as HTMLInputElement).checked;
+                void save({ countExtras: { [kind]: on } }, t(on ? 'tracking_extraOn' : 'tracking_extraOff', extraLabel(kind)));
+              }}
+            />
+            {extraLabel(kind)}
+          </label>
+        ))}
+      </div>
 
       <h3>{t('tracking_models')}</h3>
       <div class="overrides">

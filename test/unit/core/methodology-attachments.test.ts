@@ -36,7 +36,9 @@ describe('methodology: attachments', () => {
     }
   });
 
-  it('says the rules are not applied to turns yet', () => {
-    expect(text).toContain('The extension does not count them yet');
+  it('says the rules are applied to turns, as input and history, and can be switched off', () => {
+    expect(text).toContain('The extension counts them');
+    expect(text).toContain('history of every later turn');
+    expect(text).toContain('a switch for attachments');
   });
 });

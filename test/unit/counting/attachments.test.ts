@@ -8,7 +8,9 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Counting } from '../../../src/counting/count-turn';
 import type { AttachmentSent, TurnCompleted } from '../../../src/domain';
 import { updateSettings } from '../../../src/ledger/update-settings';
-import { forgetDefinedItems } from '../../../src/storage/items';
+import { countingHandlers } from '../../../src/counting/handlers';
+import { writeSiteHealth } from '../../../src/counting/health';
+import { forgetDefinedItems, siteHealthItem } from '../../../src/storage/items';
 import { newCounting } from '../../support/counting';
 
 const turn = (n: number, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
@@ -176,5 +178,25 @@ describe('files as history', () => {
     const next = await count(turn(2));
     expect(next).toMatchObject({ historyTokens: 0 });
     expect(next).not.toHaveProperty('extras');
+  });
+});
+
+describe('skipped files in the site’s health', () => {
+  it('are counted with the last reason, kept through the page’s next health report; the turn is recorded', async () => {
+    const recorded: string[] = [];
+    const handlers = countingHandlers({ counting, record: async (t) => void recorded.push(t.turnId) });
+    const tooLarge: AttachmentSent = { from: 'file', kind: 'other', mime: 'application/zip', bytes: 500_000_000, skipped: 'too-large' };
+    const broken: AttachmentSent = { from: 'file', kind: 'pdf', mime: 'application/pdf', bytes: 100, skipped: 'unreadable-pdf' };
+    await handlers['turn/completed']!(turn(1, { attachments: [tooLarge, picture(1024, 1024)] }), {} as never);
+    await handlers['turn/completed']!(turn(2, { attachments: [broken] }), {} as never);
+    await writeSiteHealth({ site: 'chatgpt', status: 'ok', reason: null, at: Date.now() + 1 });
+    expect(recorded).toEqual(['a1', 'a2']);
+    expect((await siteHealthItem.getValue()).chatgpt?.skippedAttachments).toMatchObject({ count: 2, code: 'unreadable-pdf' });
+  });
+
+  it('a turn whose files were all counted notes nothing', async () => {
+    const handlers = countingHandlers({ counting, record: async () => undefined });
+    await handlers['turn/completed']!(turn(1, { attachments: [picture(1024, 1024)] }), {} as never);
+    expect((await siteHealthItem.getValue()).chatgpt).toBeUndefined();
   });
 });

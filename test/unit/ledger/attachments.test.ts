@@ -29,6 +29,14 @@ describe('the calculation request', () => {
     expect(request(withFiles(turn()), settings({ countHistory: false })).input_tokens).toBe(120 + 9180);
   });
 
+  it('with history off, the recorded turn keeps no re-read files (what it records is what is in its input)', () => {
+    expect(turnUnderSettings(withFiles(turn()), settings({ countHistory: false })).extras?.attachments).toEqual({
+      ...FILES,
+      historyTokens: 0,
+      estimatedHistoryTokens: 0,
+    });
+  });
+
   it('with attachments off, is today’s request exactly, and the turn keeps no attachments', () => {
     const t = turn();
     const off = settings({}, false);

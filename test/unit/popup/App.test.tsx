@@ -216,6 +216,31 @@ describe('most recent answer', () => {
     expect(text('last-computed-by')).toMatch(/plan pro/);
   });
 
+  it('splits the latest answer’s input into text and attached files, and says how much is estimated', async () => {
+    const base = ledgerEntry({ promptTokens: 42, historyTokens: 0, answerTokens: 300 });
+    const files = { files: 2, tokens: 9180, estimatedTokens: 765, historyTokens: 0, estimatedHistoryTokens: 0 };
+    await mount(popupState({ lastTurn: { ...base, extras: { attachments: files }, inputTokens: 42 + 9180 } }));
+    expect(text('last-input')).toBe('9,222');
+    expect(text('last-attachment-tokens')).toBe('9,180');
+    expect(text('last-attachments')).toBe('9,180 tokens (2 files) · ≈ 765 estimated');
+    // The prompt's own files are not history.
+    expect($('[data-testid="last-history-share"]')).toBeNull();
+  });
+
+  it('says the prompt’s files and the earlier files re-read apart', async () => {
+    const base = ledgerEntry({ promptTokens: 42, historyTokens: 100, answerTokens: 300 });
+    const files = { files: 1, tokens: 765, estimatedTokens: 0, historyTokens: 1105, estimatedHistoryTokens: 0 };
+    await mount(popupState({ lastTurn: { ...base, extras: { attachments: files }, inputTokens: 42 + 100 + 765 + 1105 } }));
+    expect(text('last-attachments')).toBe('765 tokens (1 file) + 1,105 tokens (earlier files re-read)');
+    expect(text('last-attachment-tokens')).toBe('1,870');
+  });
+
+  it('shows no attachments line for an answer without files', async () => {
+    await mount(popupState({ lastTurn: ledgerEntry({ promptTokens: 42, historyTokens: 0, answerTokens: 300 }) }));
+    expect($('[data-testid="last-attachments"]')).toBeNull();
+    expect($('[data-testid="last-attachment-tokens"]')).toBeNull();
+  });
+
   it('compares the latest answer with the usual one of the last 30 days', async () => {
     await mount(popupState());
     expect(text('last-energy')).toBe(shown(energyQuantity(popupState().lastTurn!.energyKwh, 'en')));
@@ -310,6 +335,38 @@ describe('counting settings and health', () => {
     expect(box.checked).toBe(true);
     await click(box);
     expect(worker.callsOf('settings/update')).toEqual([{ countHistory: false }]);
+  });
+
+  it('has one switch per kind counted beyond the text, all on, each sent alone', async () => {
+    const worker = await mount(popupState(), { 'settings/update': () => ({ ok: true as const }) });
+    const kinds = ['attachments', 'search', 'research', 'voice', 'video'];
+    const boxes = kinds.map((kind) => byTestId(`count-extra-${kind}`) as HTMLInputElement);
+    expect(boxes.map((b) => [b.checked, b.parentElement!.textContent])).toEqual([
+      [true, 'Attached files and pictures'],
+      [true, 'Web searches'],
+      [true, 'Deep research runs'],
+      [true, 'Voice conversations, as audio'],
+      [true, 'Generated videos'],
+    ]);
+    await click(boxes[0]!);
+    await click(boxes[3]!);
+    expect(worker.callsOf('settings/update')).toEqual([{ countExtras: { attachments: false } }, { countExtras: { voice: false } }]);
+  });
+
+  it('shows a switched-off kind as off', async () => {
+    const state = popupState();
+    await mount({ ...state, settings: { ...state.settings, countExtras: { attachments: false, search: true, research: true, voice: true, video: true } } });
+    expect((byTestId('count-extra-attachments') as HTMLInputElement).checked).toBe(false);
+    expect((byTestId('count-extra-search') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says in the site’s health how many attached files could not be counted, and why', async () => {
+    const state = popupState();
+    const health = [
+      { site: 'chatgpt' as const, status: 'ok' as const, reason: null, at: 1, skippedAttachments: { count: 3, code: 'too-large' as const, at: 1 } },
+    ];
+    await mount({ ...state, health });
+    expect(text('health')).toContain('3 attached files could not be counted (the last: too large to read); their answers were counted without them.');
   });
 
   it('names a site that is not recognized, with the reason', async () => {

@@ -1,0 +1,42 @@
+/**
+ * How a recorded turn's input splits into its text and its attached files, as the page label and the
+ * popup show it ("42 text + 9,180 attachments (2 files)"). A recorded turn keeps only the files that
+ * went into its input (src/ledger/attachment-input.ts), so the split is read off the record.
+ */
+import type { TurnExtras } from './turns';
+
+export interface AttachmentSplit {
+  /** Input tokens that are text: the prompt, and the earlier text re-read. */
+  textTokens: number;
+  /** Input tokens of files: this prompt's and those of earlier prompts re-read. */
+  attachmentTokens: number;
+  /** Of those, the earlier prompts' files re-read. */
+  earlierTokens: number;
+  /** Of those, estimated. */
+  estimatedTokens: number;
+  /** Files sent with this prompt. */
+  files: number;
+}
+
+/** The split of a recorded turn's input, or null when it read no files. */
+export function attachmentSplit(t: { inputTokens: number; extras?: TurnExtras }): AttachmentSplit | null {
+  const a = t.extras?.attachments;
+  if (!a || a.tokens + a.historyTokens === 0) return null;
+  const attachmentTokens = a.tokens + a.historyTokens;
+  return {
+    textTokens: Math.max(0, t.inputTokens - attachmentTokens),
+    attachmentTokens,
+    earlierTokens: a.historyTokens,
+    estimatedTokens: a.estimatedTokens + a.estimatedHistoryTokens,
+    files: a.files,
+  };
+}
+
+/**
+ * The turn with its own files counted as part of its prompt: what a new chat would still read, and
+ * not history (the history share and the new-chat tip read it).
+ */
+export function filesAsPrompt<T extends { promptTokens: number; extras?: TurnExtras }>(t: T): T {
+  const own = t.extras?.attachments?.tokens ?? 0;
+  return own === 0 ? t : { ...t, promptTokens: t.promptTokens + own };
+}
