@@ -6,6 +6,7 @@ import { approximationOf } from '../domain/tokenizers';
 import type { ConversationSeed, ConversationSeeded, CountedTurn, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
+import { hiddenWorkFigures, ownInputTokens } from '../label/hidden-work-texts';
 import { countedLabelTexts } from '../label/texts';
 import type { Counting } from './count-turn';
 import { noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
@@ -98,11 +99,18 @@ function approximateTokenizerOf(entry: LedgerEntry): { approximateTokenizer?: st
 }
 
 /** How much of the turn's input was re-read history, and in a long chat what the next answer would cost in a new one. */
-function historyFigures(entry: LedgerEntry): Pick<TurnFootprint, 'historyShare' | 'newChat'> {
+function historyFigures(recorded: LedgerEntry): Pick<TurnFootprint, 'historyShare' | 'newChat'> {
+  // Estimated work of this turn is not history: a new chat would do it too.
+  const entry = recorded.extras ? { ...recorded, promptTokens: ownInputTokens(recorded) } : recorded;
   const share = historyShare(entry);
   if (share === 0) return {};
   const tip = newChatTip(entry);
   return tip ? { historyShare: share, newChat: tip } : { historyShare: share };
+}
+
+function withHiddenWork(entry: LedgerEntry): Pick<TurnFootprint, 'hiddenWork'> {
+  const hiddenWork = hiddenWorkFigures(entry.extras);
+  return hiddenWork ? { hiddenWork } : {};
 }
 
 /** The page label's figures (the turn's record plus its generated images' record) and its texts in the UI language. */
@@ -116,6 +124,7 @@ export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = u
     ...approximateTokenizerOf(entry),
     ...(entry.estimatedReasoningTokens ? { estimatedReasoningTokens: entry.estimatedReasoningTokens } : {}),
     ...(images ? { images: imageCountOf(images) } : {}),
+    ...withHiddenWork(entry),
     ...historyFigures(entry),
   };
   return { ...figures, texts: countedLabelTexts(figures, locale) };

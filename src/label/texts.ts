@@ -8,6 +8,7 @@ import { carbonQuantity, energyQuantity, quantityText, waterQuantity } from '../
 import { formatCount, formatShare } from '../display/numbers';
 import type { LabelTexts, TurnFootprint } from '../domain/turns';
 import { t, tn } from '../i18n/t';
+import { hiddenWorkParts } from './hidden-work-texts';
 
 export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: string): LabelTexts {
   const summary = t('label_summary', [
@@ -19,6 +20,7 @@ export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: strin
   if (f.approximateTokenizer) parts.push(t('tokens_approximate', f.approximateTokenizer));
   if (f.estimatedReasoningTokens) parts.push(t('label_reasoningEstimated', formatCount(f.estimatedReasoningTokens, locale)));
   if (f.images) parts.push(tn('label_images', f.images, locale, formatCount(f.images, locale)));
+  parts.push(...hiddenWorkParts(f.hiddenWork, locale));
   if (f.historyShare) parts.push(t('history_shareOfInput', formatShare(f.historyShare, locale)));
   const details = parts.join(' · ');
   if (!f.newChat) return { summary, details, spoken: t('label_spoken', [summary, details]) };
