@@ -7,6 +7,7 @@ import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatShare, form
 import { t, tn } from '../../i18n/t';
 import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
 import { computedByText, modelText, regionName } from '../view';
+import { hiddenWorkFigures, hiddenWorkParts, ownInputTokens } from '../../label/hidden-work-texts';
 import { QuantityText } from './QuantityText';
 import { Rich } from './Rich';
 
@@ -76,6 +77,9 @@ export function LastAnswer({
   }
   const when = formatWhen(entry.time, locale);
   const drops = dropsOf(entry.waterL);
+  // Work out of sight, estimated: said apart from the counts, and not history.
+  const estimated = hiddenWorkParts(hiddenWorkFigures(entry.extras), locale);
+  const share = historyShare(entry.extras ? { ...entry, promptTokens: ownInputTokens(entry) } : entry);
   return (
     <section aria-labelledby="last-h">
       <h2 id="last-h">{t('last_heading')}</h2>
@@ -120,10 +124,10 @@ export function LastAnswer({
                 ]}
               />
             </span>
-            {historyShare(entry) > 0 && (
+            {share > 0 && (
               <span class="muted" data-testid="last-history-share">
                 {' · '}
-                {t('history_shareOfInput', formatShare(historyShare(entry), locale))}
+                {t('history_shareOfInput', formatShare(share, locale))}
               </span>
             )}
           </dd>
@@ -152,6 +156,12 @@ export function LastAnswer({
                   (image-gen, <QuantityText q={energyQuantity(extras.images.energyKwh, locale)} />)
                 </span>
               </dd>
+            </>
+          )}
+          {estimated.length > 0 && (
+            <>
+              <dt>{t('last_estimated')}</dt>
+              <dd data-testid="last-estimated">{estimated.join(' · ')}</dd>
             </>
           )}
           {!countedAsDefault(entry) && (
