@@ -11,6 +11,9 @@ import { countedLabelTexts } from '../label/texts';
 import type { Counting } from './count-turn';
 import { noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
 
+/** A turn's record, and the records of the images and videos its answer generated. */
+type Records = { entry: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry };
+
 export interface HandlerDeps {
   /** The worker's counting (createCounting). */
   counting: Counting;
@@ -18,12 +21,12 @@ export interface HandlerDeps {
    * Records a counted turn in the ledger (idempotent by turnId). Resolves to the turn's record and
    * its images' record (also for a turn recorded before), or null when none can be read.
    */
-  record(turn: CountedTurn): Promise<{ entry: LedgerEntry; images?: LedgerEntry } | null | void>;
+  record(turn: CountedTurn): Promise<Records | null | void>;
   /**
    * The ledger records of turns counted before (each day read once per call), by turnId; a turn
    * without a readable record is left out. Absent: seeds are answered without footprints.
    */
-  recorded?(turns: CountedTurn[]): Promise<ReadonlyMap<string, { entry: LedgerEntry; images?: LedgerEntry }>>;
+  recorded?(turns: CountedTurn[]): Promise<ReadonlyMap<string, Records>>;
   /** Counts the turn: the counting's countTurn, or the same wrapped (the worker times it for the benchmarks). */
   count?: Counting['countTurn'];
 }
@@ -46,7 +49,7 @@ export function countingHandlers({ counting, record, recorded, count = counting.
         uncountedWork.length === 0 ? undefined : noteUncountedWork(turn.site, uncountedWork, turn.finishedAt),
       ]);
       const reply: TurnRecorded = recorded
-        ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images) }
+        ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images, undefined, recorded.video) }
         : { ok: true, turnId: counted.turnId, footprint: null, notRecorded: 'duplicate-unknown' };
       return reply;
     },
@@ -88,7 +91,7 @@ async function seededFootprints(
   const locale = uiLocale();
   for (const turn of turns) {
     const r = records.get(turn.turnId);
-    if (r) footprints[turn.turnId] = footprintOf(r.entry, r.images, locale);
+    if (r) footprints[turn.turnId] = footprintOf(r.entry, r.images, locale, r.video);
   }
   return footprints;
 }
@@ -113,12 +116,12 @@ function withHiddenWork(entry: LedgerEntry): Pick<TurnFootprint, 'hiddenWork'> {
   return hiddenWork ? { hiddenWork } : {};
 }
 
-/** The page label's figures (the turn's record plus its generated images' record) and its texts in the UI language. */
-export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale()): TurnFootprint {
+/** The page label's figures (the turn's record plus its generated images' and videos' records) and its texts in the UI language. */
+export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale(), video?: LedgerEntry): TurnFootprint {
   const figures = {
-    energyKwh: entry.energyKwh + (images?.energyKwh ?? 0),
-    carbonG: entry.carbonG + (images?.carbonG ?? 0),
-    waterL: entry.waterL + (images?.waterL ?? 0),
+    energyKwh: entry.energyKwh + (images?.energyKwh ?? 0) + (video?.energyKwh ?? 0),
+    carbonG: entry.carbonG + (images?.carbonG ?? 0) + (video?.carbonG ?? 0),
+    waterL: entry.waterL + (images?.waterL ?? 0) + (video?.waterL ?? 0),
     inputTokens: entry.inputTokens,
     outputTokens: entry.outputTokens,
     ...approximateTokenizerOf(entry),
