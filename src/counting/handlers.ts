@@ -7,9 +7,13 @@ import { approximationOf } from '../domain/tokenizers';
 import type { ConversationSeed, ConversationSeeded, CountedTurn, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
+import { hiddenWorkFigures, ownInputTokens } from '../label/hidden-work-texts';
 import { countedLabelTexts } from '../label/texts';
 import type { Counting } from './count-turn';
 import { noteSkippedAttachments, noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
+
+/** A turn's record, and the records of the images and videos its answer generated. */
+type Records = { entry: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry };
 
 export interface HandlerDeps {
   /** The worker's counting (createCounting). */
@@ -18,12 +22,12 @@ export interface HandlerDeps {
    * Records a counted turn in the ledger (idempotent by turnId). Resolves to the turn's record and
    * its images' record (also for a turn recorded before), or null when none can be read.
    */
-  record(turn: CountedTurn): Promise<{ entry: LedgerEntry; images?: LedgerEntry } | null | void>;
+  record(turn: CountedTurn): Promise<Records | null | void>;
   /**
    * The ledger records of turns counted before (each day read once per call), by turnId; a turn
    * without a readable record is left out. Absent: seeds are answered without footprints.
    */
-  recorded?(turns: CountedTurn[]): Promise<ReadonlyMap<string, { entry: LedgerEntry; images?: LedgerEntry }>>;
+  recorded?(turns: CountedTurn[]): Promise<ReadonlyMap<string, Records>>;
   /** Counts the turn: the counting's countTurn, or the same wrapped (the worker times it for the benchmarks). */
   count?: Counting['countTurn'];
 }
@@ -47,7 +51,7 @@ export function countingHandlers({ counting, record, recorded, count = counting.
         skippedAttachments.length === 0 ? undefined : noteSkippedAttachments(turn.site, skippedAttachments, turn.finishedAt),
       ]);
       const reply: TurnRecorded = recorded
-        ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images) }
+        ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images, undefined, recorded.video) }
         : { ok: true, turnId: counted.turnId, footprint: null, notRecorded: 'duplicate-unknown' };
       return reply;
     },
@@ -89,7 +93,7 @@ async function seededFootprints(
   const locale = uiLocale();
   for (const turn of turns) {
     const r = records.get(turn.turnId);
-    if (r) footprints[turn.turnId] = footprintOf(r.entry, r.images, locale);
+    if (r) footprints[turn.turnId] = footprintOf(r.entry, r.images, locale, r.video);
   }
   return footprints;
 }
@@ -106,26 +110,32 @@ function approximateTokenizerOf(entry: LedgerEntry): { approximateTokenizer?: st
 
 /** How much of the turn's input was re-read history, and in a long chat what the next answer would cost in a new one. */
 function historyFigures(recorded: LedgerEntry): Pick<TurnFootprint, 'historyShare' | 'newChat'> {
-  // The prompt's own files are not history: a new chat would read them too.
-  const entry = filesAsPrompt(recorded);
+  // This turn's own files and estimated work are not history: a new chat would read and do them too.
+  const entry = filesAsPrompt(recorded.extras ? { ...recorded, promptTokens: ownInputTokens(recorded) } : recorded);
   const share = historyShare(entry);
   if (share === 0) return {};
   const tip = newChatTip(entry);
   return tip ? { historyShare: share, newChat: tip } : { historyShare: share };
 }
 
-/** The page label's figures (the turn's record plus its generated images' record) and its texts in the UI language. */
-export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale()): TurnFootprint {
+function withHiddenWork(entry: LedgerEntry): Pick<TurnFootprint, 'hiddenWork'> {
+  const hiddenWork = hiddenWorkFigures(entry.extras);
+  return hiddenWork ? { hiddenWork } : {};
+}
+
+/** The page label's figures (the turn's record plus its generated images' and videos' records) and its texts in the UI language. */
+export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale(), video?: LedgerEntry): TurnFootprint {
   const figures = {
-    energyKwh: entry.energyKwh + (images?.energyKwh ?? 0),
-    carbonG: entry.carbonG + (images?.carbonG ?? 0),
-    waterL: entry.waterL + (images?.waterL ?? 0),
+    energyKwh: entry.energyKwh + (images?.energyKwh ?? 0) + (video?.energyKwh ?? 0),
+    carbonG: entry.carbonG + (images?.carbonG ?? 0) + (video?.carbonG ?? 0),
+    waterL: entry.waterL + (images?.waterL ?? 0) + (video?.waterL ?? 0),
     inputTokens: entry.inputTokens,
     outputTokens: entry.outputTokens,
     ...approximateTokenizerOf(entry),
     ...(entry.estimatedReasoningTokens ? { estimatedReasoningTokens: entry.estimatedReasoningTokens } : {}),
     ...(images ? { images: imageCountOf(images) } : {}),
     ...attachmentsOf(entry),
+    ...withHiddenWork(entry),
     ...historyFigures(entry),
   };
   return { ...figures, texts: countedLabelTexts(figures, locale) };

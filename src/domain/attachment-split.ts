@@ -23,8 +23,11 @@ export function attachmentSplit(t: { inputTokens: number; extras?: TurnExtras })
   const a = t.extras?.attachments;
   if (!a || a.tokens + a.historyTokens === 0) return null;
   const attachmentTokens = a.tokens + a.historyTokens;
+  // Estimated work out of sight (searches, research) is input too, but not text: the label says it apart.
+  const { search, research } = t.extras ?? {};
+  const estimatedWork = (search ? search.tokens + search.historyTokens : 0) + (research?.tokens ?? 0);
   return {
-    textTokens: Math.max(0, t.inputTokens - attachmentTokens),
+    textTokens: Math.max(0, t.inputTokens - attachmentTokens - estimatedWork),
     attachmentTokens,
     earlierTokens: a.historyTokens,
     estimatedTokens: a.estimatedTokens + a.estimatedHistoryTokens,

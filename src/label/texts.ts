@@ -9,6 +9,7 @@ import { formatCount, formatShare } from '../display/numbers';
 import type { LabelTexts, TurnFootprint } from '../domain/turns';
 import { spokenQuantity } from '../i18n/quantity';
 import { t, tn } from '../i18n/t';
+import { hiddenWorkParts } from './hidden-work-texts';
 
 /** "input: 42 text + 9,180 attachments (2 files)", and how much of it is estimated where any is. */
 function attachmentParts(a: NonNullable<TurnFootprint['attachments']>, locale: string): string[] {
@@ -32,6 +33,7 @@ export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: strin
   if (f.approximateTokenizer) parts.push(t('tokens_approximate', f.approximateTokenizer));
   if (f.estimatedReasoningTokens) parts.push(t('label_reasoningEstimated', formatCount(f.estimatedReasoningTokens, locale)));
   if (f.images) parts.push(tn('label_images', f.images, locale, formatCount(f.images, locale)));
+  parts.push(...hiddenWorkParts(f.hiddenWork, locale));
   if (f.historyShare) parts.push(t('history_shareOfInput', formatShare(f.historyShare, locale)));
   const details = parts.join(' · ');
   if (!f.newChat) return { summary, details, spoken: t('label_spoken', [spokenSummary, details]) };

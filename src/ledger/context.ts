@@ -35,7 +35,8 @@ export interface BudgetStatus {
 
 /** `images`: the image-gen record of the same answer; `entry` on a duplicate: the record already there, when readable. */
 export type RecordOutcome =
-  { recorded: true; entry: LedgerEntry; images?: LedgerEntry } | { recorded: false; reason: 'duplicate'; entry?: LedgerEntry; images?: LedgerEntry };
+  | { recorded: true; entry: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry }
+  | { recorded: false; reason: 'duplicate'; entry?: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry };
 
 /** Every storage write of the ledger runs through the one write queue (src/storage/write-queue.ts). */
 export interface LedgerContext {

@@ -15,7 +15,7 @@ import type { RemoteRequest, RemoteState, RetryItem } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
 import { CodedError } from '../domain/errors';
-import { answersIn } from '../domain/image-records';
+import { answersIn, videoTurnId } from '../domain/image-records';
 import { turnIdempotencyKey } from '../remote/client';
 import { attemptRemote } from '../remote/remote-mode';
 import { backoffMs, enqueueRetry } from '../remote/retry-queue';
@@ -127,9 +127,9 @@ export function createRecording(ctx: LedgerContext) {
     const imagesOutcome = images ? await processOne(images, imagesRequestFor(images, settings), settings) : null;
     const counted = turnUnderSettings(turn, settings);
     const video = videoTurnOf(counted);
-    if (video) await processOne(video, videoRequestFor(video, settings), settings);
+    const videoOutcome = video ? await processOne(video, videoRequestFor(video, settings), settings) : null;
     const outcome = await processOne(counted, requestFor(counted, settings), settings);
-    return imagesOutcome?.entry ? { ...outcome, images: imagesOutcome.entry } : outcome;
+    return { ...outcome, ...(imagesOutcome?.entry ? { images: imagesOutcome.entry } : {}), ...(videoOutcome?.entry ? { video: videoOutcome.entry } : {}) };
   }
 
   async function processOne(turn: CountedTurn, req: RemoteRequest, settings: Settings): Promise<RecordOutcome> {
@@ -173,7 +173,8 @@ export function createRecording(ctx: LedgerContext) {
       const entries = decodeEntries(await readDay(recordedDay));
       const entry = entries.find((e) => e.turnId === turn.turnId);
       const images = turn.images ? entries.find((e) => e.turnId === imagesTurnOf(turn)?.turnId) : undefined;
-      return { recorded: false, reason: 'duplicate', ...(entry ? { entry } : {}), ...(images ? { images } : {}) };
+      const video = entry?.extras?.video ? entries.find((e) => e.turnId === videoTurnId(turn.turnId)) : undefined;
+      return { recorded: false, reason: 'duplicate', ...(entry ? { entry } : {}), ...(images ? { images } : {}), ...(video ? { video } : {}) };
     }
     await journal(turn);
     return process(turn);

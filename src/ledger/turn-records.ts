@@ -5,15 +5,17 @@
  */
 import type { LedgerEntry } from '../domain/ledger';
 import type { CountedTurn } from '../domain/turns';
-import { imagesTurnId } from '../domain/image-records';
+import { imagesTurnId, videoTurnId } from '../domain/image-records';
 import { decodeEntries } from '../storage/day-turns';
 import { addDays, localDay } from '../storage/days';
 import { readDay } from './store';
 
-/** A turn's record and its generated images' record. */
+/** A turn's record and its generated images' and videos' records. */
 export interface TurnRecords {
   entry: LedgerEntry;
   images?: LedgerEntry;
+  /** The record of its generated videos. */
+  video?: LedgerEntry;
 }
 
 /**
@@ -38,7 +40,8 @@ export async function recordsOf(turns: ReadonlyArray<Pick<CountedTurn, 'turnId' 
       const entry = entries.get(turn.turnId);
       if (!entry) continue;
       const images = turn.images ? entries.get(imagesTurnId(turn.turnId)) : undefined;
-      found.set(turn.turnId, images ? { entry, images } : { entry });
+      const video = entry.extras?.video ? entries.get(videoTurnId(turn.turnId)) : undefined;
+      found.set(turn.turnId, { entry, ...(images ? { images } : {}), ...(video ? { video } : {}) });
       break;
     }
   }

@@ -9,6 +9,7 @@ import { spokenQuantity } from '../i18n/quantity';
 import { attachmentSkipText, healthReasonText } from '../i18n/health-reason';
 import { t, tn } from '../i18n/t';
 import type { LedgerEntry, PopupState, RemoteStatus, SiteHealth, Totals } from '../domain';
+import type { HiddenWorkKindShown } from '../domain/turns';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../sites';
 import { CUSTOM_KEY, modelRowsFor, siteCustomRate } from '../sites/site-models';
 import { parseModelGroup } from '../ledger/totals';
@@ -115,6 +116,20 @@ export function computedByText(entry: Pick<LedgerEntry, 'computedBy' | 'plan'>):
 
 // ---- Site health ---------------------------------------------------------------------
 
+const UNCOUNTED_MESSAGES = {
+  unreadable: 'health_uncounted_unreadable',
+  'no-rule': 'health_uncounted_noRule',
+  'out-of-range': 'health_uncounted_outOfRange',
+} as const;
+
+/** Work out of sight an answer showed but that was not counted: said, since the answer was counted without it. */
+function uncountedWorkText(h: SiteHealth): string {
+  const work = Object.entries(h.uncountedWork ?? {}).flatMap(([kind, note]) =>
+    note ? [t(UNCOUNTED_MESSAGES[note.code], t(`hidden_kind_${kind as HiddenWorkKindShown}`))] : [],
+  );
+  return work.length === 0 ? '' : ` ${t('health_uncounted', work.join('; '))}`;
+}
+
 export function healthText(h: SiteHealth, locale = 'en'): string {
   const site = SITE_LABELS[h.site];
   // A reasoning time the page showed but we could not read: said, since nothing was estimated for it.
@@ -125,7 +140,7 @@ export function healthText(h: SiteHealth, locale = 'en'): string {
   const skipped = h.skippedAttachments
     ? ` ${t('health_attachmentsSkipped', [formatCount(h.skippedAttachments.count, locale), attachmentSkipText(h.skippedAttachments.code)])}`
     : '';
-  const detail = reasoning + refused + skipped;
+  const detail = reasoning + refused + skipped + uncountedWorkText(h);
   if (h.status === 'ok') return t('health_ok', site) + detail;
   return t('health_notRecognized', [site, h.reason ? healthReasonText(h.reason, locale) : t('health_noReason')]) + detail;
 }

@@ -38,7 +38,7 @@ export function startWorker(): void {
       counting,
       record: async (turn) => {
         const outcome = await ledger.record(turn);
-        return outcome.entry ? { entry: outcome.entry, images: outcome.images } : null;
+        return outcome.entry ? { entry: outcome.entry, images: outcome.images, video: outcome.video } : null;
       },
       recorded: recordsOf,
       count: timedCount(counting.countTurn),

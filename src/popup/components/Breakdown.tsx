@@ -1,6 +1,6 @@
 import type { PopupState } from '../../domain';
 import { SITE_LABELS } from '../../sites';
-import { formatCount, formatShare, quantityText } from '../../display';
+import { energyQuantity, formatCount, formatShare, quantityText } from '../../display';
 import { spokenProps } from './QuantityText';
 import { t } from '../../i18n/t';
 import { breakdownRows, modelText, type BreakdownRow } from '../view';
@@ -61,5 +61,19 @@ export function Breakdown({ state, locale }: { state: PopupState; locale: string
       <Table caption={t('breakdown_bySite')} first={t('breakdown_site')} rows={sites} locale={locale} testId="by-site" />
       <Table caption={t('breakdown_byModel')} first={t('breakdown_model')} rows={models} locale={locale} testId="by-model" />
     </section>
+  );
+}
+
+/**
+ * How much of the period's energy was estimated work out of sight (searches, research runs, voice
+ * audio, generated videos) next to what was counted, from the period's stored turns. Nothing when
+ * the period had none.
+ */
+export function EstimatedWork({ label, work, locale }: { label: string; work: { countedKwh: number; estimatedKwh: number }; locale: string }) {
+  if (work.estimatedKwh <= 0) return null;
+  return (
+    <p class="muted" data-testid="period-estimated">
+      {t('insights_estimated', [label, quantityText(energyQuantity(work.countedKwh, locale)), quantityText(energyQuantity(work.estimatedKwh, locale))])}
+    </p>
   );
 }

@@ -8,6 +8,7 @@ import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatShare, form
 import { t, tn } from '../../i18n/t';
 import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
 import { computedByText, modelText, regionName } from '../view';
+import { hiddenWorkFigures, hiddenWorkParts, ownInputTokens } from '../../label/hidden-work-texts';
 import { QuantityText } from './QuantityText';
 import { Rich } from './Rich';
 
@@ -88,8 +89,10 @@ export function LastAnswer({
   const when = formatWhen(entry.time, locale);
   const drops = dropsOf(entry.waterL);
   const files = attachmentSplit(entry);
-  // The prompt's own files are not history: a new chat would read them too.
-  const share = historyShare(filesAsPrompt(entry));
+  // Work out of sight, estimated: said apart from the counts, and not history.
+  const estimated = hiddenWorkParts(hiddenWorkFigures(entry.extras), locale);
+  // This turn's own files and estimated work are not history: a new chat would read and do them too.
+  const share = historyShare(filesAsPrompt(entry.extras ? { ...entry, promptTokens: ownInputTokens(entry) } : entry));
   return (
     <section aria-labelledby="last-h">
       <h2 id="last-h">{t('last_heading')}</h2>
@@ -183,6 +186,12 @@ export function LastAnswer({
                   (image-gen, <QuantityText q={energyQuantity(extras.images.energyKwh, locale)} locale={locale} />)
                 </span>
               </dd>
+            </>
+          )}
+          {estimated.length > 0 && (
+            <>
+              <dt>{t('last_estimated')}</dt>
+              <dd data-testid="last-estimated">{estimated.join(' · ')}</dd>
             </>
           )}
           {!countedAsDefault(entry) && (

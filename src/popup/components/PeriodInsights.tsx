@@ -7,6 +7,7 @@ import { readPeriodData, type PeriodData } from '../../ledger/read-period';
 import { localDay } from '../../storage/days';
 import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfTexts } from '../period-texts';
 import { periodLabel, regionName, type PeriodKey } from '../view';
+import { EstimatedWork } from './Breakdown';
 
 type Load = { status: 'loading' } | { status: 'ready'; period: PeriodKey; data: PeriodData } | { status: 'error' };
 
@@ -37,6 +38,7 @@ export function PeriodInsights({ period, locale, now = Date.now }: { period: Per
           {periodLabel(load.period)}: {change}
         </p>
       )}
+      <EstimatedWork label={periodLabel(load.period)} work={data.work} locale={locale} />
       {data.storedAnswers < data.allAnswers && (
         <p class="note" data-testid="period-partial">
           {t('insights_partial', [formatCount(data.storedAnswers, locale), formatCount(data.allAnswers, locale)])}

@@ -28,6 +28,9 @@ import {
   voiceRule,
   type VideoEstimate,
 } from '../../../src/core';
+import { calculationBody } from '../../../src/domain/remote';
+import { videoRequestFor, videoTurnOf } from '../../../src/ledger/hidden-work';
+import type { CountedTurn } from '../../../src/domain/turns';
 import { codeBlocks, leadingNumber, readRepoFile, records, section, tables, text } from '../support/markdown';
 
 const doc = readRepoFile('docs/methodology.md');
@@ -48,6 +51,17 @@ function wh(model: string, input: number, output: number): number {
   if (!result.ok) throw new Error(result.error.message);
   return Number((result.value.energy_kwh * 1000).toPrecision(6));
 }
+const turnOf = (site: CountedTurn['site']): CountedTurn => ({
+  turnId: 't',
+  time: 0,
+  site,
+  conversationId: 'c',
+  modelKey: 'gamma-3-pro',
+  promptTokens: 1,
+  historyTokens: 0,
+  answerTokens: 1,
+  tokenizer: 'o200k',
+});
 const rangeCells = (e: VideoEstimate): string[] => [`${p3(e.wh.low)} to ${p3(e.wh.high)}`, p3(e.wh.central), p3(e.wh_per_second)];
 
 describe('methodology: work out of sight', () => {
@@ -167,10 +181,40 @@ describe('methodology: work out of sight', () => {
 
     it('shows the remote request the core builds, and the service’s limit', () => {
       const request = value(videoCalculationRequest(value(estimateSiteVideo('gemini'))));
-      const [json] = codeBlocks(video, 'json');
+      const [json, sent] = codeBlocks(video, 'json');
       expect(JSON.parse(json!)).toEqual({ ...request, custom_wh_per_1k: Number(request.custom_wh_per_1k!.toPrecision(6)) });
+      // The ledger's video record and the request remote mode sends for it: the same energy.
+      const estimate = value(estimateSiteVideo('gemini'));
+      const record = videoTurnOf({
+        ...turnOf('gemini'),
+        extras: { video: { videos: 1, seconds: estimate.seconds, wh: estimate.wh.central, rule: estimate.rule } },
+      })!;
+      const { region, ...body } = videoRequestFor(record, { region: 'global-avg' });
+      expect(JSON.parse(sent!)).toEqual({ ...body, custom_wh_per_1k: Number(body.custom_wh_per_1k!.toPrecision(6)) });
+      const energy = (b: Record<string, unknown>) => {
+        const r = calculate({ ...b, region });
+        if (!r.ok) throw new Error(r.error.message);
+        return r.value.energy_kwh;
+      };
+      expect(energy(calculationBody({ ...body, region }))).toBe(energy(request as unknown as Record<string, unknown>));
+      expect(text(video)).toContain(`${Number(body.custom_wh_per_1k!.toPrecision(6))} × 1.5 × 8,000 / 1000 = ${p3(estimate.wh.central)} Wh`);
       expect(text(video)).toContain(`highest custom rate (${en(MAX_CUSTOM_RATE)} Wh per second`);
     });
+  });
+
+  it('reproduces the examples of how the estimates are counted apart', () => {
+    const counted = text(sub('Counted apart'));
+    const search = value(estimateSearch('chatgpt', 3)).input_tokens;
+    const share = (0.5 * search) / (0.5 * (40 + search) + 1.5 * 640);
+    expect(counted).toContain(`0.5 × ${en(search)} / (0.5 × ${en(40 + search)} + 1.5 × 640) = ${(share * 100).toFixed(1)} %`);
+    const second = value(
+      estimateVoice('chatgpt', [
+        { user_seconds: 5, assistant_seconds: 10 },
+        { user_seconds: 3, assistant_seconds: 6 },
+      ]),
+    ).responses[1]!;
+    expect(counted).toContain(`${second.input_tokens} input and ${second.output_tokens} output tokens`);
+    expect(counted).toContain(`${p3(value(estimateSiteVideo('chatgpt')).wh.central)} Wh (est.)`);
   });
 
   it('names every source of the data in its list of sources', () => {

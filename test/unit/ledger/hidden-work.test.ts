@@ -5,6 +5,8 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../src/domain';
 import { calculationBody } from '../../../src/domain/remote';
 import { computeLocally, requestFor, turnUnderSettings } from '../../../src/ledger/compute';
 import { readPeriodData } from '../../../src/ledger/read-period';
+import { recordsOf } from '../../../src/ledger/turn-records';
+import { footprintOf } from '../../../src/counting/handlers';
 import { localDay } from '../../../src/storage/days';
 import type { CountedTurn } from '../../../src/domain/turns';
 import { estimatedKwhOf, estimatedWork, videoRequestFor, videoTurnOf } from '../../../src/ledger/hidden-work';
@@ -154,5 +156,20 @@ describe("a period's estimated work", () => {
     const video = data.entries.find((e) => e.turnId.endsWith(':video'))!;
     expect(data.work.estimatedKwh).toBe(video.energyKwh);
     expect(data.work.countedKwh).toBeCloseTo(data.entries.reduce((s, e) => s + e.energyKwh, 0) - video.energyKwh, 15);
+  });
+});
+
+describe("a video's record with its answer", () => {
+  it('comes back with the answer, on its first recording and on a resend, and its energy is in the page label', async () => {
+    const ledger = newLedger();
+    const t = turn({ extras: { video: EXTRAS.video } });
+    const first = await ledger.record(t);
+    expect(first.video).toMatchObject({ turnId: `${t.turnId}:video`, modelKey: 'custom' });
+    const again = await ledger.record(t);
+    expect(again.video?.energyKwh).toBe(first.video?.energyKwh);
+    const records = await recordsOf([t]);
+    expect(records.get(t.turnId)?.video?.turnId).toBe(`${t.turnId}:video`);
+    const label = footprintOf(first.entry!, undefined, 'en', first.video);
+    expect(label.energyKwh).toBeCloseTo(first.entry!.energyKwh + first.video!.energyKwh, 15);
   });
 });
