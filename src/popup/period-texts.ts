@@ -4,8 +4,8 @@
  */
 import { MODELS, REGIONS } from '../core/tables';
 import type { WhatIf, WhatIfChoice } from '../core/what-if';
-import { carbonQuantity, energyQuantity, formatCount, formatShare, numberFormat, quantityText, waterQuantity, type Quantity } from '../display';
-import { spokenQuantity } from '../i18n/quantity';
+import { carbonQuantity, energyQuantity, formatCount, formatShare, numberFormat, waterQuantity, type Quantity } from '../display';
+import { wordsSpoken, wordsText, type Words } from './words';
 import { BUDGET_FULL, BUDGET_NEAR, MAX_BUDGET_KWH, budgetLevel, type BudgetLevel, type BudgetSetting } from '../domain/budget';
 import { t, tn } from '../i18n/t';
 import type { ChatCost, PeriodSpan } from '../ledger/period-figures';
@@ -40,7 +40,7 @@ export interface ChatRow {
   key: string;
   site: string;
   answers: string;
-  energy: string;
+  energy: Quantity;
   history: string | null;
   /** The page that opens the chat, or null for a chat the site never named. */
   url: string | null;
@@ -52,7 +52,7 @@ export function chatRows(chats: readonly ChatCost[], locale: string): ChatRow[] 
     key: `${c.site}:${c.conversationId}`,
     site: SITE_LABELS[c.site],
     answers: tn('insights_answers', c.turns, locale, formatCount(c.turns, locale)),
-    energy: quantityText(energyQuantity(c.energyKwh, locale)),
+    energy: energyQuantity(c.energyKwh, locale),
     history: c.historyShare > 0 ? t('history_shareOfInput', formatShare(c.historyShare, locale)) : null,
     url: conversationUrl(SITES[c.site], c.conversationId),
     openLabel: t('insights_openLabel', SITE_LABELS[c.site]),
@@ -69,28 +69,37 @@ export function choiceText(choice: WhatIfChoice): string {
 }
 
 /** "with gamma-3.5-flash-lite: ≈ 4 mWh (−96%)", and the carbon and water with it against as recorded. */
-export function whatIfTexts(choice: WhatIfChoice, w: WhatIf, locale: string): { result: string; other: string } {
+export function whatIfWords(choice: WhatIfChoice, w: WhatIf, locale: string): { result: Words; other: Words } {
   const change = w.energyChange === null ? formatChange(0, locale) : formatChange(w.energyChange, locale);
   return {
-    result: t('insights_whatIfResult', [choiceText(choice), quantityText(energyQuantity(w.instead.energyKwh, locale)), change]),
-    other: t('insights_whatIfOther', [
-      quantityText(carbonQuantity(w.instead.carbonG, locale)),
-      quantityText(waterQuantity(w.instead.waterL, locale)),
-      quantityText(carbonQuantity(w.actual.carbonG, locale)),
-      quantityText(waterQuantity(w.actual.waterL, locale)),
-    ]),
+    result: { message: (m) => t('insights_whatIfResult', m), parts: [choiceText(choice), energyQuantity(w.instead.energyKwh, locale), change] },
+    other: {
+      message: (m) => t('insights_whatIfOther', m),
+      parts: [
+        carbonQuantity(w.instead.carbonG, locale),
+        waterQuantity(w.instead.waterL, locale),
+        carbonQuantity(w.actual.carbonG, locale),
+        waterQuantity(w.actual.waterL, locale),
+      ],
+    },
   };
+}
+
+/** The what-if's two sentences as they are shown. */
+export function whatIfTexts(choice: WhatIfChoice, w: WhatIf, locale: string): { result: string; other: string } {
+  const words = whatIfWords(choice, w, locale);
+  return { result: wordsText(words.result), other: wordsText(words.other) };
 }
 
 export interface BudgetView {
   level: BudgetLevel;
   /** Used over budget, 0.. (can pass 1). */
   share: number;
+  /** "≈ 42 Wh of 50 Wh (84%)", its amounts read as words. */
+  words: Words;
   text: string;
-  /** The same, as a screen reader reads it (the amounts in words). */
+  /** The same, as a screen reader says it (for the bar's aria-valuetext). */
   spoken: string;
-  used: Quantity;
-  weekly: Quantity;
   /** "Almost used up." / "Used up." */
   state: string | null;
 }
@@ -100,15 +109,16 @@ export function budgetView(usedKwh: number, budget: BudgetSetting | undefined, l
   if (!budget || budget.weeklyKwh === null) return null;
   const level = budgetLevel(usedKwh, budget);
   const share = usedKwh / budget.weeklyKwh;
-  const used = energyQuantity(usedKwh, locale);
-  const weekly = energyQuantity(budget.weeklyKwh, locale);
+  const words: Words = {
+    message: (m) => t('budget_progress', m),
+    parts: [energyQuantity(usedKwh, locale), energyQuantity(budget.weeklyKwh, locale), formatShare(share, locale)],
+  };
   return {
     level,
     share,
-    used,
-    weekly,
-    text: t('budget_progress', [quantityText(used), quantityText(weekly), formatShare(share, locale)]),
-    spoken: t('budget_progress', [spokenQuantity(used, locale), spokenQuantity(weekly, locale), formatShare(share, locale)]),
+    words,
+    text: wordsText(words),
+    spoken: wordsSpoken(words, locale),
     state: level === 'over' ? t('budget_over') : level === 'near' ? t('budget_near') : null,
   };
 }

@@ -1,9 +1,7 @@
 import type { BudgetSetting } from '../../domain/budget';
 import { t } from '../../i18n/t';
-import { formatShare } from '../../display';
 import { budgetView } from '../period-texts';
-import { QuantityText } from './QuantityText';
-import { Rich } from './Rich';
+import { WordsText } from './QuantityText';
 
 /** The last 7 days against the weekly budget, under the totals; nothing without a budget. */
 export function BudgetProgress({ usedKwh, budget, locale }: { usedKwh: number; budget: BudgetSetting | undefined; locale: string }) {
@@ -23,11 +21,7 @@ export function BudgetProgress({ usedKwh, budget, locale }: { usedKwh: number; b
         <span style={{ '--used': `${Math.min(view.share, 1) * 100}%` }} />
       </div>
       <p class="muted">
-        <Rich
-          message={(m) => t('budget_progress', m)}
-          nodes={[<QuantityText q={view.used} locale={locale} />, <QuantityText q={view.weekly} locale={locale} />, formatShare(view.share, locale)]}
-        />{' '}
-        {view.state && <span class="budget-state">{view.state}</span>}
+        <WordsText w={view.words} locale={locale} /> {view.state && <span class="budget-state">{view.state}</span>}
       </p>
     </div>
   );

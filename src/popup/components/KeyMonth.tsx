@@ -1,22 +1,30 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { KeyMonthAnswer } from '../../domain/usage';
-import { energyQuantity, formatCount, formatMonth, quantityText } from '../../display';
+import { energyQuantity, formatCount, formatMonth } from '../../display';
 import { t } from '../../i18n/t';
 import { askWorker } from '../ask-worker';
+import { wordsText, type Words } from '../words';
+import { WordsText } from './QuantityText';
 
 type View = { step: 'asking' } | { step: 'answered'; answer: KeyMonthAnswer };
 
-/** The line for the key's month, or why there is none. */
-export function keyMonthText(answer: KeyMonthAnswer, locale: string): string | null {
+const plain = (text: string): Words => ({ message: () => text, parts: [] });
+
+/** The line for the key's month, or why there is none; its energy read as words. */
+function keyMonthWords(answer: KeyMonthAnswer, locale: string): Words | null {
   if (answer.status === 'off') return null;
-  if (answer.status === 'failed') return answer.unreachable ? t('keyMonth_unreachable') : t('keyMonth_refused', answer.code);
+  if (answer.status === 'failed') return plain(answer.unreachable ? t('keyMonth_unreachable') : t('keyMonth_refused', answer.code));
   const u = answer.usage;
-  return t('keyMonth_line', [
-    formatMonth(u.month, locale),
-    formatCount(u.requests, locale),
-    formatCount(u.quota, locale),
-    quantityText(energyQuantity(u.energyKwh, locale)),
-  ]);
+  return {
+    message: (m) => t('keyMonth_line', m),
+    parts: [formatMonth(u.month, locale), formatCount(u.requests, locale), formatCount(u.quota, locale), energyQuantity(u.energyKwh, locale)],
+  };
+}
+
+/** The line for the key's month as it is shown, or null. */
+export function keyMonthText(answer: KeyMonthAnswer, locale: string): string | null {
+  const words = keyMonthWords(answer, locale);
+  return words && wordsText(words);
 }
 
 /**
@@ -36,8 +44,8 @@ export function KeyMonth({ locale }: { locale: string }) {
       open = false;
     };
   }, []);
-  const text = view.step === 'asking' ? t('keyMonth_loading') : keyMonthText(view.answer, locale);
-  if (text === null) return null;
+  const words = view.step === 'asking' ? plain(t('keyMonth_loading')) : keyMonthWords(view.answer, locale);
+  if (words === null) return null;
   const failed = view.step === 'answered' && view.answer.status === 'failed';
   return (
     <p
@@ -46,7 +54,7 @@ export function KeyMonth({ locale }: { locale: string }) {
       data-testid="key-month"
       data-state={view.step === 'asking' ? 'asking' : view.answer.status}
     >
-      {text}
+      <WordsText w={words} locale={locale} />
     </p>
   );
 }

@@ -5,7 +5,9 @@ import { formatCount } from '../../display';
 import { t } from '../../i18n/t';
 import { readPeriodData, type PeriodData } from '../../ledger/read-period';
 import { localDay } from '../../storage/days';
-import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfTexts } from '../period-texts';
+import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfWords } from '../period-texts';
+import { quantityText } from '../../display';
+import { spokenProps, WordsText } from './QuantityText';
 import { periodLabel, regionName, type PeriodKey } from '../view';
 import { EstimatedWork } from './Breakdown';
 
@@ -61,7 +63,9 @@ function CostliestChats({ data, locale }: { data: PeriodData; locale: string }) 
         <ol class="chats" data-testid="costliest-chats">
           {rows.map((r) => (
             <li key={r.key} data-testid="costliest-chat">
-              <span class="chat-energy">{r.energy}</span>
+              <span class="chat-energy" {...spokenProps(r.energy, locale)}>
+                {quantityText(r.energy)}
+              </span>
               <span class="chat-what">
                 <strong>{r.site}</strong> · {r.answers}
                 {r.history && <> · {r.history}</>}
@@ -102,7 +106,7 @@ function WhatIfFigure({ data, locale }: { data: PeriodData; locale: string }) {
   const choice: WhatIfChoice = useMemo(() => ({ ...(model ? { modelKey: model } : {}), ...(region ? { region } : {}) }), [model, region]);
   const figure = useMemo(() => (model || region ? whatIf(data.entries, choice) : null), [data, choice]);
   if (data.entries.length === 0) return null;
-  const texts = figure ? whatIfTexts(choice, figure, locale) : null;
+  const texts = figure ? whatIfWords(choice, figure, locale) : null;
   return (
     <section aria-labelledby="whatif-h" class="insights">
       <h2 id="whatif-h">{t('insights_whatIfHeading')}</h2>
@@ -134,10 +138,10 @@ function WhatIfFigure({ data, locale }: { data: PeriodData; locale: string }) {
       {texts && figure && (
         <div aria-live="polite">
           <p class="whatif-result" data-testid="whatif-result">
-            {texts.result}
+            <WordsText w={texts.result} locale={locale} />
           </p>
           <p class="muted" data-testid="whatif-other">
-            {texts.other}
+            <WordsText w={texts.other} locale={locale} />
           </p>
           {figure.unchanged > 0 && model && <p class="muted">{t('insights_whatIfImages')}</p>}
         </div>

@@ -1,5 +1,7 @@
-import type { Quantity } from '../../display';
+import { quantityText, type Quantity } from '../../display';
 import { needsSpokenForm, spokenQuantity } from '../../i18n/quantity';
+import type { Words } from '../words';
+import { Rich } from './Rich';
 
 /**
  * What makes an element showing a quantity read as words: a named image ("about 9.2 watt-hours"),
@@ -19,4 +21,9 @@ export function QuantityText({ q, locale }: { q: Quantity; locale: string }) {
       {q.unit && <span class="unit"> {q.unit}</span>}
     </span>
   );
+}
+
+/** A sentence with amounts in it, each shown with its symbol and read as words. */
+export function WordsText({ w, locale }: { w: Words; locale: string }) {
+  return <Rich message={w.message} nodes={w.parts.map((p) => (typeof p === 'string' ? p : <span {...spokenProps(p, locale)}>{quantityText(p)}</span>))} />;
 }
