@@ -32,17 +32,18 @@ export function hiddenWorkOf(adapter: SiteAdapter, parts: readonly PageMessage[]
 }
 
 /** The figures of a reading, in a fixed order, to tell whether a later reading shows more. */
-const figures = (w: HiddenWorkShown | undefined): number[] => [
-  w?.search?.searches ?? 0,
-  w?.search?.sources ?? 0,
-  w?.research?.runs ?? 0,
-  w?.research?.sources ?? 0,
-  w?.research?.searches ?? 0,
-  w?.research?.seconds ?? 0,
-  w?.voice?.exchanges.length ?? 0,
-  w?.videos?.length ?? 0,
-  w?.unreadable?.length ?? 0,
-];
+const figures = (w: HiddenWorkShown | undefined): number[] =>
+  [
+    w?.search?.searches,
+    w?.search?.sources,
+    w?.research?.runs,
+    w?.research?.sources,
+    w?.research?.searches,
+    w?.research?.seconds,
+    w?.voice?.exchanges.length,
+    w?.videos?.length,
+    w?.unreadable?.length,
+  ].map((n) => n ?? 0);
 
 /**
  * Whether the page now shows more out-of-sight work than was sent (sources that appeared after the

@@ -21,7 +21,7 @@ import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, stream
 import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, roleOf, SKIP } from './selectors';
 import { readImages } from './images';
 import type { HiddenWorkShown } from '../../domain/turns';
-import { countBefore, distinctSources, secondsIn, videosIn } from '../hidden-work';
+import { countBefore, distinctSources, secondsIn } from '../hidden-work';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
 
 const MODEL_SLUG = 'data-message-model-slug';
@@ -38,6 +38,8 @@ const OTHER_HEADER = /\d.*·.*\d/;
 /**
  * A research run (its header's counts and duration), else a web search (the
  * cited pills, or the Sources button alone: one search). A run's own searches are in its header.
+ * Videos are not read: no capture or source shows a generated video in a ChatGPT answer, and this
+ * content script has the least room.
  */
 function hiddenWork(scope: Element): HiddenWorkShown {
   const buttons = Array.from(scope.querySelectorAll('button'), (b) => b.textContent ?? '');
@@ -50,7 +52,7 @@ function hiddenWork(scope: Element): HiddenWorkShown {
   const pills = scope.querySelectorAll(CITATION);
   const search =
     !research && (pills.length > 0 || scope.querySelector(SOURCES_BUTTON)) ? { searches: 1, sources: distinctSources(pills) || undefined } : undefined;
-  return { research, search, videos: videosIn(scope), unreadable: unreadable ? ['research' as const] : undefined };
+  return { research, search, unreadable: unreadable ? ['research' as const] : undefined };
 }
 
 function hasPlaceholderImage(el: Element): boolean {

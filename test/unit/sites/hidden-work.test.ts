@@ -66,16 +66,6 @@ describe('ChatGPT', () => {
     const read = answersRead(ADAPTERS.chatgpt, doc).filter(Boolean);
     expect(read).toEqual([{ search: { searches: 1, sources: 1 } }]);
   });
-
-  it('reads a generated video in the answer (hand-made: no capture shows one), its size and its time label', () => {
-    const doc = page('real-dom/chatgpt-deep-research-2026-02-27.html', 'https://chatgpt.com/c/abc');
-    const math = ADAPTERS.chatgpt.findTurns(doc).at(-1)!;
-    math.element.insertAdjacentHTML(
-      'beforeend',
-      '<div><video src="https://videos.openai.com/v/gen.mp4" width="1280" height="720"></video><span>0:10</span></div>',
-    );
-    expect(answersRead(ADAPTERS.chatgpt, doc).at(-1)).toEqual({ videos: [{ seconds: 10, width: 1280, height: 720 }] });
-  });
 });
 
 describe('Perplexity', () => {
