@@ -160,7 +160,7 @@ export class PageTracker {
     this.#followUrl();
     this.#dispatch({ type: 'promptSent', at: Date.now() });
     const files = this.#options.files?.send();
-    if (files) this.#files = [...this.#files, files];
+    if (files) this.#files.push(files);
     this.#clock.promptSent();
     const expected = { site: this.#adapter.site, conversationId: this.#memory.conversation, modelLabel: this.#adapter.readModelLabel(this.#doc) };
     this.#events.emit({ kind: 'prompt', expected });
