@@ -67,7 +67,7 @@ describe('captureAttachedFiles', () => {
 
   it('reports a file once when the site copies a dropped file into its own input, and again after the window', () => {
     document.body.innerHTML = '<input type="file">';
-    vi.useFakeTimers({ now: 1_000 });
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12, 0, 0) });
     const seen = listen();
     const photo = made('photo.png');
     const drop = new Event('drop', { bubbles: true }) as DragEvent;
