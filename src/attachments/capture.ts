@@ -10,29 +10,23 @@
  */
 export type CaptureVia = 'picker' | 'drop' | 'paste';
 
-export interface CaptureOptions {
-  /** Milliseconds within which the same file (name, size, last change) is reported once. */
-  dedupeMs?: number;
-  now?: () => number;
-}
-
+/** Milliseconds within which the same file (name, size, last change, type) is reported once. */
 export const DEDUPE_MS = 5_000;
 
-const fileKey = (f: File) => `${f.name}\u0000${f.size}\u0000${f.lastModified}\u0000${f.type}`;
+/** A file's name cannot hold a slash, so the parts cannot run into each other. */
+const fileKey = (f: File) => `${f.name}/${f.size}/${f.lastModified}/${f.type}`;
 
 /** Starts listening; returns the function that stops. */
-export function captureAttachedFiles(doc: Document, onFiles: (files: File[], via: CaptureVia) => void, options: CaptureOptions = {}): () => void {
-  const dedupeMs = options.dedupeMs ?? DEDUPE_MS;
-  const now = options.now ?? Date.now;
+export function captureAttachedFiles(doc: Document, onFiles: (files: File[], via: CaptureVia) => void): () => void {
+  // When each file was first reported (kept for the page's life: a few entries per file attached).
   const seen = new Map<string, number>();
 
-  const report = (list: ArrayLike<File> | null | undefined, via: CaptureVia) => {
-    if (!list || list.length === 0) return;
-    const t = now();
-    for (const [key, at] of seen) if (t - at > dedupeMs) seen.delete(key);
-    const fresh = Array.from(list).filter((f) => {
+  const report = (list: Iterable<File> | null | undefined, via: CaptureVia) => {
+    const t = Date.now();
+    const fresh = [...(list ?? [])].filter((f) => {
       const key = fileKey(f);
-      if (seen.has(key)) return false;
+      // Never seen: as if seen at the epoch, long before any window.
+      if ((seen.get(key) ?? 0) > t - DEDUPE_MS) return false;
       seen.set(key, t);
       return true;
     });

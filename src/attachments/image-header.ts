@@ -39,7 +39,11 @@ export function pixelSizeOf(bytes: Uint8Array): PixelSize | undefined {
 /** Reads as little of the file as its header needs. */
 export async function readPixelSize(file: Blob): Promise<PixelSize | undefined> {
   for (const limit of HEADER_READ_BYTES) {
-    const bytes = new Uint8Array(await file.slice(0, limit).arrayBuffer());
+    const read = new Uint8Array(await file.slice(0, limit).arrayBuffer());
+    // Copied into a buffer of the reader's own: in a Firefox content script a page's File gives an
+    // ArrayBuffer of the page's compartment, which the header parsers' DataView does not accept.
+    const bytes = new Uint8Array(read.length);
+    bytes.set(read);
     const size = pixelSizeOf(bytes);
     if (size || bytes.length >= file.size) return size;
   }

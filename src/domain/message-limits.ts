@@ -13,14 +13,17 @@
  *   thousands of turns arrives in many batches.
  * - `labelChars`: a model label or a reasoning duration label as the page shows it.
  */
+/** Files attached to one prompt: claude.ai's 20 a message is the most a site documents; a few pages of them is far above. */
+export const ATTACHMENTS_PER_PROMPT = 100;
+
 export const MESSAGE_LIMITS = {
   messageChars: 4_000_000,
   idChars: 1_000,
   seedMessages: 5_000,
   seedChars: 8_000_000,
   labelChars: 200,
-  /** Files attached to one prompt: claude.ai's 20 a message is the most a site documents; a few pages of them is far above. */
-  attachments: 100,
+  /** On its own as well, so a content script can read it without the whole table. */
+  attachments: ATTACHMENTS_PER_PROMPT,
   /** Pages of one PDF whose sizes are sent (a PDF's page count itself is not limited). */
   pageSizes: 2_000,
   /** Searches, research runs, voice exchanges and videos the page shows for one answer. */

@@ -127,7 +127,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     followUrl();
     dispatch({ type: 'promptSent', at: Date.now() });
     const sent = options.files?.send();
-    if (sent) files = [...files, sent];
+    if (sent) files.push(sent);
     clock.promptSent();
     const expected = { site: adapter.site, conversationId: memory.conversation, modelLabel: adapter.readModelLabel(doc) };
     events.emit({ kind: 'prompt', expected });

@@ -14,7 +14,7 @@
  */
 import type { SentFiles } from '../attachments/on-page';
 import type { HealthReason } from '../domain/health-reasons';
-import { MESSAGE_LIMITS } from '../domain/message-limits';
+import { ATTACHMENTS_PER_PROMPT } from '../domain/message-limits';
 import type { AttachmentSent, ConversationSeed, TurnCompleted } from '../domain/turns';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
@@ -137,7 +137,7 @@ function attachmentsOf(ctx: BuildContext, prompt: PageMessage | null): Attachmen
   if (files.some((f) => f.value === undefined)) return 'reading';
   const read = files.flatMap((f) => f.value ?? []);
   const sent = read.length > 0 ? read : prompt && ctx.adapter.readAttachments ? ctx.adapter.readAttachments(prompt) : [];
-  return sent.slice(0, MESSAGE_LIMITS.attachments);
+  return sent.slice(0, ATTACHMENTS_PER_PROMPT);
 }
 
 /** After a scan with no new answer: the answer counted last may have grown in place (a paused answer, an image now ready). */

@@ -18,9 +18,9 @@ describe('captureAttachedFiles', () => {
     document.body.innerHTML = '';
   });
 
-  function listen(options: { now?: () => number } = {}) {
+  function listen() {
     const seen: Array<{ names: string[]; via: CaptureVia }> = [];
-    stop = captureAttachedFiles(document, (files, via) => seen.push({ names: files.map((f) => f.name), via }), options);
+    stop = captureAttachedFiles(document, (files, via) => seen.push({ names: files.map((f) => f.name), via }));
     return seen;
   }
 
@@ -67,8 +67,8 @@ describe('captureAttachedFiles', () => {
 
   it('reports a file once when the site copies a dropped file into its own input, and again after the window', () => {
     document.body.innerHTML = '<input type="file">';
-    let now = 1_000;
-    const seen = listen({ now: () => now });
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12, 0, 0) });
+    const seen = listen();
     const photo = made('photo.png');
     const drop = new Event('drop', { bubbles: true }) as DragEvent;
     Object.defineProperty(drop, 'dataTransfer', { value: transfer([photo]) });
@@ -76,8 +76,9 @@ describe('captureAttachedFiles', () => {
     const input = document.querySelector('input')!;
     input.files = transfer([photo, made('other.txt')]).files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
-    now += DEDUPE_MS + 1;
+    vi.advanceTimersByTime(DEDUPE_MS + 1);
     input.dispatchEvent(new Event('change', { bubbles: true }));
+    vi.useRealTimers();
     expect(seen).toEqual([
       { names: ['photo.png'], via: 'drop' },
       { names: ['other.txt'], via: 'picker' },
