@@ -4,37 +4,15 @@
  * files are not counted as history.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { calculate } from '../../../src/core/calculate';
 import { footprintOf } from '../../../src/counting/handlers';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import type { TurnExtras } from '../../../src/domain/turns';
+import { pricedEntry } from '../support/priced-entry';
 import { LOCALES, catalog, useCatalog } from '../../support/messages';
 
 function entry(promptTokens: number, historyTokens: number, attachments: NonNullable<TurnExtras['attachments']>): LedgerEntry {
   const inputTokens = promptTokens + historyTokens + attachments.tokens + attachments.historyTokens;
-  const r = calculate({ model: 'alpha-4o', input_tokens: inputTokens, output_tokens: 300, region: 'global-avg' });
-  if (!r.ok) throw new Error(r.error.message);
-  return {
-    turnId: 't',
-    time: 0,
-    site: 'chatgpt',
-    conversationId: 'c',
-    modelKey: 'alpha-4o',
-    promptTokens,
-    historyTokens,
-    answerTokens: 300,
-    tokenizer: 'o200k',
-    extras: { attachments },
-    inputTokens,
-    outputTokens: 300,
-    region: 'global-avg',
-    energyKwh: r.value.energy_kwh,
-    carbonG: r.value.carbon_gco2e,
-    waterL: r.value.water.liters,
-    stressLevel: 'moderate',
-    computedBy: 'local',
-    plan: 'local',
-  };
+  return pricedEntry({ promptTokens, historyTokens, answerTokens: 300, inputTokens, extras: { attachments } });
 }
 
 const TWO_FILES = entry(42, 0, { files: 2, tokens: 9180, estimatedTokens: 0, historyTokens: 0, estimatedHistoryTokens: 0 });

@@ -1,35 +1,13 @@
 /** The page label's estimated work out of sight: shown apart from the counted tokens, in all seven languages. */
 import { describe, expect, it } from 'vitest';
-import { calculate } from '../../../src/core/calculate';
 import { footprintOf } from '../../../src/counting/handlers';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import type { TurnExtras } from '../../../src/domain/turns';
+import { pricedEntry } from '../support/priced-entry';
 import { LOCALES, useCatalog } from '../../support/messages';
 
 function entry(extras?: TurnExtras): LedgerEntry {
-  const r = calculate({ model: 'alpha-4o', input_tokens: 40 + (extras?.search?.tokens ?? 0), output_tokens: 640, region: 'global-avg' });
-  if (!r.ok) throw new Error(r.error.message);
-  return {
-    turnId: 't',
-    time: 0,
-    site: 'chatgpt',
-    conversationId: 'c',
-    modelKey: 'alpha-4o',
-    promptTokens: 40,
-    historyTokens: 0,
-    answerTokens: 640,
-    tokenizer: 'o200k',
-    inputTokens: 40 + (extras?.search?.tokens ?? 0),
-    outputTokens: 640,
-    region: 'global-avg',
-    energyKwh: r.value.energy_kwh,
-    carbonG: r.value.carbon_gco2e,
-    waterL: r.value.water.liters,
-    stressLevel: 'moderate',
-    computedBy: 'local',
-    plan: 'local',
-    ...(extras ? { extras } : {}),
-  };
+  return pricedEntry({ promptTokens: 40, historyTokens: 0, answerTokens: 640, inputTokens: 40 + (extras?.search?.tokens ?? 0), ...(extras ? { extras } : {}) });
 }
 
 const SEARCH = { searches: 3, tokens: 24_000, historyTokens: 0, rule: 'search-openai-fixed-block' };

@@ -4,7 +4,6 @@
  * chat, in all seven languages; nothing of it on a short chat.
  */
 import { describe, expect, it } from 'vitest';
-import { calculate } from '../../../src/core/calculate';
 import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/what-if';
 import { footprintOf } from '../../../src/counting/handlers';
 import { energyQuantity, formatShare, quantityText } from '../../../src/display';
@@ -12,31 +11,11 @@ import type { LedgerEntry } from '../../../src/domain/ledger';
 import { spokenQuantity } from '../../../src/i18n/quantity';
 import { createLabelHost, fillLabel } from '../../../src/label/render';
 import { loadPage } from '../support/load-page';
+import { pricedEntry } from '../support/priced-entry';
 import { LOCALES, catalog, useCatalog } from '../../support/messages';
 
 function entry(promptTokens: number, historyTokens: number, answerTokens: number): LedgerEntry {
-  const r = calculate({ model: 'alpha-4o', input_tokens: promptTokens + historyTokens, output_tokens: answerTokens, region: 'global-avg' });
-  if (!r.ok) throw new Error(r.error.message);
-  return {
-    turnId: 't',
-    time: 0,
-    site: 'chatgpt',
-    conversationId: 'c',
-    modelKey: 'alpha-4o',
-    promptTokens,
-    historyTokens,
-    answerTokens,
-    tokenizer: 'o200k',
-    inputTokens: promptTokens + historyTokens,
-    outputTokens: answerTokens,
-    region: 'global-avg',
-    energyKwh: r.value.energy_kwh,
-    carbonG: r.value.carbon_gco2e,
-    waterL: r.value.water.liters,
-    stressLevel: 'moderate',
-    computedBy: 'local',
-    plan: 'local',
-  };
+  return pricedEntry({ promptTokens, historyTokens, answerTokens });
 }
 
 const SHORT = entry(40, 0, 300);
