@@ -4,7 +4,7 @@
  * read or wrote, loaded vocabularies, the settings) is a copy of storage or of the extension's files,
  * so a worker the browser stopped builds it again from them.
  */
-import type { AttachmentSkipCode } from '../core/attachment-kinds';
+import type { AttachmentSkipCode } from '../core/attachment-codes';
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';

@@ -1,5 +1,5 @@
 /** Site health as the content scripts report it, stored for the popup (the `siteHealth` item). */
-import type { AttachmentSkipCode } from '../core/attachment-kinds';
+import type { AttachmentSkipCode } from '../core/attachment-codes';
 import type { SiteHealth } from '../domain/turns';
 import type { UncountedWork } from './hidden-work';
 import type { SiteId } from '../domain/site-ids';

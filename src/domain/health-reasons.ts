@@ -4,7 +4,7 @@
  * language (src/i18n/health-reason.ts, message `health_reason_<code in camelCase>`). No zod here:
  * the popup and the content scripts import the list without the schemas.
  */
-import type { AttachmentSkipCode } from '../core/attachment-kinds';
+import type { AttachmentSkipCode } from '../core/attachment-codes';
 
 export const HEALTH_REASONS = [
   /** A prompt was sent but the adapter found no chat messages. */

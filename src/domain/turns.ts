@@ -4,7 +4,7 @@
  * page's health report.
  */
 import { z } from 'zod';
-import { ATTACHMENT_KINDS, ATTACHMENT_SKIP_CODES } from '../core/attachment-kinds';
+import { ATTACHMENT_KINDS, ATTACHMENT_SKIP_CODES } from '../core/attachment-codes';
 import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
 import { MESSAGE_LIMITS } from './message-limits';

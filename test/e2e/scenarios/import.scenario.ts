@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS } from '../../../src/domain/import-limits';
+import { EXPORT_VERSION } from '../../../src/ledger/write-ledger-file';
 import { localDay } from '../../../src/storage/days';
 import type { DriverPage } from '../support/driver';
 import { waitFor } from '../support/wait';
@@ -132,7 +133,7 @@ export function importScenario(ctx: ScenarioContext): void {
       [
         'a newer version',
         () => JSON.stringify({ ...file, version: 99 }),
-        'the file comes from a newer version of the extension (this one reads format versions 1 to 3).',
+        `the file comes from a newer version of the extension (this one reads format versions 1 to ${EXPORT_VERSION}).`,
       ],
       [
         'wrong types',
