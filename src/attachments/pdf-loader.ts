@@ -1,6 +1,6 @@
 /**
  * The PDF reader's loader: `load` imports the PDF reader's own build (an ES module listed in
- * web_accessible_resources, src/attachments/lazy-modules.ts) the first time a PDF is attached. The
+ * web_accessible_resources, scripts/build/lazy-modules.ts) the first time a PDF is attached. The
  * caller writes the import() itself, as `import(chrome.runtime.getURL('/<file>'))`: Firefox's add-on
  * linter accepts a dynamic import only of a literal or of that call (eslint-plugin-no-unsanitized's
  * escape list in mozilla/addons-linter, src/const.js), and `@vite-ignore` keeps the bundler from

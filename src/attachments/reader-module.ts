@@ -1,6 +1,6 @@
 /**
  * The attachment reader as a content script loads it: an ES module of its own (built by
- * src/attachments/lazy-modules.ts, listed in web_accessible_resources), imported the first time a
+ * scripts/build/lazy-modules.ts, listed in web_accessible_resources), imported the first time a
  * person attaches a file on a chat page, so the header parsers and the reading code cost a page that
  * never sees a file nothing. It imports the PDF reader, the same way, the first time a PDF is read.
  * Both imports run in the content script's isolated world, where `chrome.runtime` is the
