@@ -28,7 +28,7 @@ export interface ComputedTurn {
 export { historyShare } from './shares';
 
 /** The share of a turn's energy that went to re-reading history, 0..1: input and output weighed as `calculate` weighs them. */
-export function historyEnergyShare(t: Pick<ComputedTurn, 'promptTokens' | 'inputTokens' | 'outputTokens'>): number {
+function historyEnergyShare(t: Pick<ComputedTurn, 'promptTokens' | 'inputTokens' | 'outputTokens'>): number {
   const weighted = INPUT_WEIGHT * t.inputTokens + OUTPUT_WEIGHT * t.outputTokens;
   return weighted > 0 ? (INPUT_WEIGHT * countedHistoryTokens(t)) / weighted : 0;
 }
@@ -41,7 +41,7 @@ const familyOf = (key: string): string => key.split('-')[0];
  * families of the current token-priced models, the heaviest rate over the lightest, and of those
  * ratios the smallest. Families with one model offer no step and are left out.
  */
-export function smallestModelStep(models: readonly ModelRow[] = MODELS): number {
+function smallestModelStep(models: readonly ModelRow[]): number {
   const families = new Map<string, number[]>();
   for (const m of models) {
     if (m.legacy || m.unit !== 'wh_per_1k_tokens' || m.rate === null) continue;
@@ -59,7 +59,7 @@ export function smallestModelStep(models: readonly ModelRow[] = MODELS): number 
  * table (1 - 1/step; see docs/methodology.md), so starting over is advice as strong as switching to
  * the family's lightest model. Short chats stay below it: their history is small next to the answer.
  */
-export const NEW_CHAT_HISTORY_SHARE = 1 - 1 / smallestModelStep();
+const NEW_CHAT_HISTORY_SHARE = 1 - 1 / smallestModelStep(MODELS);
 
 export interface NewChatTip {
   /** The history's share of this turn's energy (at least NEW_CHAT_HISTORY_SHARE). */

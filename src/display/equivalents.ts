@@ -75,7 +75,7 @@ function countQuantity(n: number, locale: string): Quantity {
 }
 
 /** One equivalent for the amounts, or null when it says nothing (a count under 1, or zero). */
-export function showEquivalent(row: EquivalentRow, amounts: FootprintAmounts, locale: string): EquivalentShown | null {
+function showEquivalent(row: EquivalentRow, amounts: FootprintAmounts, locale: string): EquivalentShown | null {
   const units = basisAmount(row, amounts) / row.per_unit; // in the table's own unit: charges, km, hours, searches...
   if (!(units > 0) || !Number.isFinite(units)) return null;
   const b = BASIS_SCALE[row.basis];

@@ -93,7 +93,7 @@ export function quantityText(q: Quantity): string {
 const homeIndex = (s: Scale) => s.units.findIndex((u) => u.size === 1);
 
 /** The unit `value` (in home units) is shown in: rules 2-4 applied to the value as given. */
-export function unitFor(s: Scale, value: number): Unit {
+function unitFor(s: Scale, value: number): Unit {
   const a = Math.abs(value);
   let i = homeIndex(s);
   if (!(a > 0) || !Number.isFinite(a)) return s.units[i]!;

@@ -1,5 +1,5 @@
 /** The methodology page's table of contents: one link per section (h2) of the rendered text. */
-export function slug(text: string): string {
+function slug(text: string): string {
   return (
     text
       .toLowerCase()

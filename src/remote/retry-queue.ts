@@ -6,8 +6,8 @@
 import type { RetryItem, RetryQueue } from '../domain/remote';
 import { turnIdempotencyKey } from './client';
 
-export const RETRY_QUEUE_MAX = 500;
-export const RETRY_MAX_ATTEMPTS = 8;
+const RETRY_QUEUE_MAX = 500;
+const RETRY_MAX_ATTEMPTS = 8;
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_CAP_MS = 60 * 60_000;
 export const RETRY_ALARM = 'remote-retry';

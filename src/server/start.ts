@@ -12,7 +12,6 @@ import { internalErrorResponse, problemBody, problemResponse, PROBLEM_CONTENT_TY
 import { openStore } from './store/open';
 import { withTimeout, type Store } from './store/store';
 
-export { createApiKey } from './store/api-keys';
 export type { Store } from './store/store';
 
 /**

@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PopupState, RemoteStatus } from '../../src/domain';
 import { userMessage } from '../../src/domain/errors';
-import { createApiKey, startService, type RunningService } from '../../src/server/start';
+import { startService, type RunningService } from '../../src/server/start';
+import { createApiKey } from '../../src/server/store/api-keys';
 import { launchWithExtension, serveChatPage, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION, evaluateInContentScript, openExtensionPage, patchedExtension, type ChromeGlobal, type ExtensionPage } from './support/extension-page';
 

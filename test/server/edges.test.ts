@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLog } from '../../src/server/log';
 import { monthKey } from '../../src/server/quota';
-import { createApiKey, startService, type RunningService } from '../../src/server/start';
+import { startService, type RunningService } from '../../src/server/start';
+import { createApiKey } from '../../src/server/store/api-keys';
 import { postJson, rawRequest, send } from './support/http';
 import { startRedis, startRedisCluster, type TestCluster, type TestRedis } from './support/redis';
 

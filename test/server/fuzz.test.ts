@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ERROR_CATALOG, ProblemSchema } from '../../src/core';
-import { startService, createApiKey, type RunningService } from '../../src/server/start';
+import { startService, type RunningService } from '../../src/server/start';
+import { createApiKey } from '../../src/server/store/api-keys';
 import { connect } from 'node:net';
 import { rawRequest } from './support/http';
 import { startRedis, type TestRedis } from './support/redis';

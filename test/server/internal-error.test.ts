@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { createApiKey, startService } from '../../src/server/start';
+import { startService } from '../../src/server/start';
+import { createApiKey } from '../../src/server/store/api-keys';
 import { openSqliteStore } from '../../src/server/store/sqlite';
 import type { Store } from '../../src/server/store/store';
 import { postJson } from './support/http';

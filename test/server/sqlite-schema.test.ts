@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { hash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashApiKey } from '../../src/server/store/api-keys';
-import { openSqliteStore, SCHEMA_VERSION } from '../../src/server/store/sqlite';
+import { openSqliteStore } from '../../src/server/store/sqlite';
 import type { StoredApiKey } from '../../src/server/store/store';
+
+/** The service stores a key as its SHA-256 hash. */
+const sha256 = (key: string): Buffer => hash('sha256', key, 'buffer');
 
 let dir: string;
 beforeAll(() => {
@@ -35,7 +38,7 @@ it('a file with the WITHOUT ROWID records table keeps its records: a repeat is s
   // Opened twice, as two processes starting together would: the second finds the table already moved.
   const store = openSqliteStore(path);
   const again = openSqliteStore(path);
-  const key: StoredApiKey = { id: 'key_old', name: '', plan: 'basic', createdAt: new Date().toISOString(), revokedAt: null, hash: hashApiKey('fp_old') };
+  const key: StoredApiKey = { id: 'key_old', name: '', plan: 'basic', createdAt: new Date().toISOString(), revokedAt: null, hash: sha256('fp_old') };
   await store.createKey(key);
   const request = {
     key,
@@ -76,7 +79,7 @@ CREATE INDEX idempotency_records_expiry ON idempotency_records (expires_at);`;
 
 it('a version 1 file gains the usage figures: its quota counts stay, new calculations add figures, its version becomes 2', async () => {
   const path = join(dir, 'v1.db');
-  const key: StoredApiKey = { id: 'key_v1', name: 'old', plan: 'pro', createdAt: '2026-10-01T00:00:00.000Z', revokedAt: null, hash: hashApiKey('fp_v1') };
+  const key: StoredApiKey = { id: 'key_v1', name: 'old', plan: 'pro', createdAt: '2026-10-01T00:00:00.000Z', revokedAt: null, hash: sha256('fp_v1') };
   const old = new Database(path);
   old.exec(VERSION_1);
   old.prepare('INSERT INTO api_keys VALUES (?, ?, ?, ?, ?, NULL)').run(key.id, key.hash, key.name, key.plan, key.createdAt);
@@ -112,17 +115,16 @@ it('a version 1 file gains the usage figures: its quota counts stay, new calcula
   await Promise.all([store.close(), again.close()]);
 
   const db = new Database(path, { readonly: true });
-  expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-  expect(SCHEMA_VERSION).toBe(2);
+  expect(db.pragma('user_version', { simple: true })).toBe(2);
   db.close();
 });
 
 it('refuses a file from a newer version of the service, and changes nothing in it', () => {
   const path = join(dir, 'newer.db');
   const newer = new Database(path);
-  newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+  newer.pragma(`user_version = ${3}`);
   newer.close();
-  expect(() => openSqliteStore(path)).toThrow(`schema version ${SCHEMA_VERSION + 1}`);
+  expect(() => openSqliteStore(path)).toThrow(`schema version ${3}`);
   const db = new Database(path, { readonly: true });
   expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").pluck().get()).toBe(0);
   db.close();
@@ -130,7 +132,7 @@ it('refuses a file from a newer version of the service, and changes nothing in i
 
 it('drops months older than the months kept when it opens', async () => {
   const path = join(dir, 'retention.db');
-  const key: StoredApiKey = { id: 'key_r', name: '', plan: 'pro', createdAt: '2025-01-01T00:00:00.000Z', revokedAt: null, hash: hashApiKey('fp_r') };
+  const key: StoredApiKey = { id: 'key_r', name: '', plan: 'pro', createdAt: '2025-01-01T00:00:00.000Z', revokedAt: null, hash: sha256('fp_r') };
   const figures = { model: 'alpha-4o', energyKwh: 0.001, carbonGco2e: 0.5, waterLiters: 0.002 };
   const charge = (store: ReturnType<typeof openSqliteStore>, month: string) =>
     store.meter({

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey, startService, type RunningService } from '../../src/server/start';
+import { startService, type RunningService } from '../../src/server/start';
+import { createApiKey } from '../../src/server/store/api-keys';
 import { postJson, send, type Answer } from './support/http';
 import { planLimit } from './support/fixtures';
 

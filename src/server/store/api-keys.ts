@@ -5,7 +5,7 @@ import type { ApiKeyRecord, Store, StoredApiKey } from './store';
 /** `fp_` + 32 random bytes in base64url: 256 bits, so an unsalted SHA-256 is a safe way to store it. */
 const KEY_PATTERN = /^fp_[A-Za-z0-9_-]{43}$/;
 
-export const hashApiKey = (key: string): Buffer => hash('sha256', key, 'buffer');
+const hashApiKey = (key: string): Buffer => hash('sha256', key, 'buffer');
 
 export const isWellFormedApiKey = (key: string): boolean => KEY_PATTERN.test(key);
 

@@ -65,7 +65,7 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   (db) => db.exec(SCHEMA_V2),
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
+const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Brings the file to SCHEMA_VERSION in one transaction; a file from a newer version of the service is refused. */
 function migrate(db: Database.Database): void {

@@ -3,7 +3,8 @@ import { calculate } from '../../../src/core';
 import type { RemoteRequest } from '../../../src/domain';
 import { postCalculation, REMOTE_TIMEOUT_MS } from '../../../src/remote/client';
 import { parseBaseUrl } from '../../../src/remote/config';
-import { createApiKey, startService, type RunningService } from '../../../src/server/start';
+import { startService, type RunningService } from '../../../src/server/start';
+import { createApiKey } from '../../../src/server/store/api-keys';
 import { startFakeService, type FakeService } from '../support/fake-service';
 
 const request: RemoteRequest = { model: 'alpha-4o', input_tokens: 1020, output_tokens: 450, region: 'eu-germany' };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { turnIdempotencyKey } from '../../../src/remote/client';
 import { memoryKeyStore } from '../../support/key-store';
 import { backoffMs } from '../../../src/remote/retry-queue';
-import { createApiKey, startService, type RunningService } from '../../../src/server/start';
+import { startService, type RunningService } from '../../../src/server/start';
+import { createApiKey } from '../../../src/server/store/api-keys';
 import { monthKey } from '../../../src/server/quota';
 import { newLedger, resetBrowser, turn, NOW } from '../../unit/support/ledger';
 

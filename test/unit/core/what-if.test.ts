@@ -4,9 +4,10 @@
  * energy = rate × (0.5 × input + 1.5 × output) / 1,000 Wh.
  */
 import { describe, expect, it } from 'vitest';
-import { NEW_CHAT_HISTORY_SHARE, historyEnergyShare, historyShare, newChatTip, smallestModelStep, whatIf, type ComputedTurn } from '../../../src/core/what-if';
+import { historyShare, newChatTip, whatIf, type ComputedTurn } from '../../../src/core/what-if';
 import { relativeChange } from '../../../src/core/shares';
-import { MODELS, findModel, type ModelRow } from '../../../src/core/tables';
+import models from '../../../data/models.json';
+import { findModel } from '../../../src/core/tables';
 import { readRepoFile, section, text } from '../support/markdown';
 
 /** alpha-4o: 3.5 Wh per 1,000 tokens; global-avg: 475 g/kWh, 1.8 L/kWh. */
@@ -24,6 +25,25 @@ function turn(over: Partial<ComputedTurn> & Pick<ComputedTurn, 'promptTokens' | 
   };
 }
 
+/** The history's share of a turn's energy, as the tip reports it (a threshold of 0 always gives a tip). */
+const historyEnergyShare = (t: Pick<ComputedTurn, 'promptTokens' | 'inputTokens' | 'outputTokens'>): number => newChatTip(turn(t), 0)!.historyEnergyShare;
+
+/**
+ * The smallest heaviest-to-lightest rate step within a model family of data/models.json: current
+ * models priced per 1,000 tokens, a family being the key's prefix before its first hyphen.
+ */
+function smallestModelStep(): number {
+  const families = new Map<string, number[]>();
+  for (const m of models.models) {
+    if (m.legacy || m.unit !== 'wh_per_1k_tokens' || typeof m.rate !== 'number') continue;
+    const family = m.key.split('-')[0]!;
+    families.set(family, [...(families.get(family) ?? []), m.rate]);
+  }
+  const steps = [...families.values()].filter((rates) => rates.length > 1).map((rates) => Math.max(...rates) / Math.min(...rates));
+  return Math.min(...steps);
+}
+const NEW_CHAT_HISTORY_SHARE = 1 - 1 / smallestModelStep();
+
 describe('history share', () => {
   it('is the input beyond the prompt over the input', () => {
     expect(historyShare({ promptTokens: 180, inputTokens: 1000 })).toBeCloseTo(0.82, 12);
@@ -39,13 +59,13 @@ describe('history share', () => {
 
 describe('the new-chat threshold', () => {
   it('is 1 - 1/(the smallest heaviest-to-lightest step within a model family of the table)', () => {
-    const rows = (rates: Record<string, number>): ModelRow[] =>
-      Object.entries(rates).map(([key, rate]) => ({ key, rate, unit: 'wh_per_1k_tokens', legacy: false }) as ModelRow);
-    // x: 4/1 = 4; y: 10/2 = 5; z has one model, no step.
-    expect(smallestModelStep(rows({ 'x-big': 4, 'x-small': 1, 'y-a': 10, 'y-b': 2, 'z-only': 9 }))).toBe(4);
-    const step = smallestModelStep(MODELS);
+    const step = smallestModelStep();
     expect(step).toBeGreaterThan(1);
-    expect(NEW_CHAT_HISTORY_SHARE).toBeCloseTo(1 - 1 / step, 12);
+    // Without output the history's share of the energy is its share of the input: just above the threshold a tip, just below none.
+    const input = 100_000;
+    const at = (share: number) => newChatTip(turn({ promptTokens: Math.round(input * (1 - share)), inputTokens: input, outputTokens: 0 }));
+    expect(at(1 - 1 / step + 1e-3)).not.toBeNull();
+    expect(at(1 - 1 / step - 1e-3)).toBeNull();
   });
 });
 

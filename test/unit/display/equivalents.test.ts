@@ -3,11 +3,16 @@
  * first, counts only from 1. Factors come from data/equivalents.json.
  */
 import { describe, expect, it } from 'vitest';
-import { EQUIVALENTS } from '../../../src/core/tables';
-import { equivalentsFor, quantityText, showEquivalent, type FootprintAmounts } from '../../../src/display';
+import { EQUIVALENTS, type EquivalentRow } from '../../../src/core/tables';
+import { equivalentsFor, quantityText, type FootprintAmounts } from '../../../src/display';
 
 const plain = (s: string) => s.replace(/\s/g, ' ');
 const row = (field: string) => EQUIVALENTS.find((e) => e.field === field)!;
+/** One row's equivalent, as equivalentsFor() shows it from a table of that row alone (null: it says nothing). */
+const showEquivalent = (r: EquivalentRow, a: FootprintAmounts, locale: string) => {
+  const view = equivalentsFor(a, locale, [r]);
+  return [...view.top, ...view.more][0] ?? null;
+};
 const shown = (field: string, a: FootprintAmounts, locale = 'en') => {
   const e = showEquivalent(row(field), a, locale);
   return e && { form: e.form, text: plain(quantityText(e.quantity)), factor: plain(quantityText(e.factor)) };

@@ -21,7 +21,6 @@ import {
   formatShare,
   quantityText,
   sharedUnit,
-  unitFor,
   waterQuantity,
 } from '../../../src/display';
 
@@ -148,11 +147,13 @@ describe('switch up a unit at 10x, not at 1x', () => {
     expect(s(36_000)).toBe('≈ 10 h');
   });
   it('is one function of the value: the same value always gets the same unit', () => {
-    for (const v of [0.9, 1, 9.99, 10, 999, 1000, 9999, 10_000]) expect(unitFor(ENERGY, v)).toBe(unitFor(ENERGY, v));
-    expect(unitFor(ENERGY, 9_999).symbol).toBe('Wh');
-    expect(unitFor(ENERGY, 10_000).symbol).toBe('kWh');
-    expect(unitFor(ENERGY, 0.999).symbol).toBe('mWh');
-    expect(unitFor(ENERGY, 1).symbol).toBe('Wh');
+    // sharedUnit() of one value is that value's unit; values of two significant figures are taken as they are.
+    const unitFor = (v: number) => sharedUnit(ENERGY, [v]);
+    for (const v of [0.9, 1, 9.9, 10, 990, 1000, 9900, 10_000]) expect(unitFor(v)).toBe(unitFor(v));
+    expect(unitFor(9_900).symbol).toBe('Wh');
+    expect(unitFor(10_000).symbol).toBe('kWh');
+    expect(unitFor(0.99).symbol).toBe('mWh');
+    expect(unitFor(1).symbol).toBe('Wh');
   });
 });
 

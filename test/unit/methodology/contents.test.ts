@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { buildContents, slug } from '../../../src/methodology/contents';
+import { buildContents } from '../../../src/methodology/contents';
 import { renderMarkdown } from '../../../src/methodology/render';
 import { t } from '../../../src/i18n/t';
 import { useCatalog } from '../../support/messages';
@@ -24,10 +24,17 @@ describe('methodology page contents', () => {
     });
     expect(new Set(sections.map((h) => h.id)).size).toBe(sections.length);
   });
-  it('makes ids from any script', () => {
-    expect(slug('Worked example')).toBe('worked-example');
-    expect(slug('What is counted, and what is not?')).toBe('what-is-counted-and-what-is-not');
-    expect(slug('計算方法')).toBe('計算方法');
-    expect(slug('!!!')).toBe('section');
+  it('makes ids from any script, and a second heading of the same text its own', () => {
+    const article = document.createElement('main');
+    const headings = ['Worked example', 'What is counted, and what is not?', '計算方法', '!!!', 'Worked example'];
+    article.innerHTML = headings.map((h) => `<h2>${h}</h2>`).join('');
+    buildContents(article, document.createElement('nav'), 'Contents');
+    expect([...article.querySelectorAll('h2')].map((h) => h.id)).toEqual([
+      'worked-example',
+      'what-is-counted-and-what-is-not',
+      '計算方法',
+      'section',
+      'worked-example-2',
+    ]);
   });
 });
