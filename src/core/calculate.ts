@@ -2,7 +2,6 @@ import { coreError, ok, type Result } from './errors';
 import {
   CalculationRequestSchema,
   requestError,
-  V1RequestSchema,
   type Calculation,
   type CalculationResponse,
   type Catalog,
@@ -44,7 +43,7 @@ const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
  * as Number() parses it. Anything else (near a tie, log10 off at a power of
  * ten, out of range, negative) takes toPrecision.
  */
-export function round6(x: number): number {
+function round6(x: number): number {
   if (x === 0) return 0;
   if (x >= 1e-16 && x < 1e21) {
     const k = 5 - Math.floor(Math.log10(x));
@@ -120,12 +119,6 @@ const energyOf = (v: Calculation): Footprint => footprintOfEnergy(energyWh(v.rat
 /** A request checked by CalculationRequestSchema, or the specification's error (code and message) of its first fault. */
 export function parseCalculation(request: unknown): Result<Calculation> {
   const parsed = CalculationRequestSchema.safeParse(request);
-  return parsed.success ? ok(parsed.data) : { ok: false, error: requestError(parsed.error) };
-}
-
-/** A request checked by V1RequestSchema, or its error. */
-export function parseCalculationV1(request: unknown): Result<Calculation> {
-  const parsed = V1RequestSchema.safeParse(request);
   return parsed.success ? ok(parsed.data) : { ok: false, error: requestError(parsed.error) };
 }
 

@@ -25,16 +25,6 @@ export const ERROR_CATALOG = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
-/** The codes `calculate` itself can return (validation of one request). */
-export const CALCULATION_ERROR_CODES = [
-  'BAD_REQUEST',
-  'INVALID_MODEL',
-  'INVALID_TOKENS',
-  'MISSING_CUSTOM_RATE',
-  'INVALID_CUSTOM_RATE',
-  'INVALID_REGION',
-] as const satisfies readonly ErrorCode[];
-
 export interface CoreError {
   status: number;
   code: ErrorCode;

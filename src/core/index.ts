@@ -5,7 +5,6 @@
 export {
   calculate,
   parseCalculation,
-  parseCalculationV1,
   footprint,
   footprintV1,
   footprintOfEnergy,
@@ -13,7 +12,6 @@ export {
   energyWh,
   equivalentsFor,
   waterNote,
-  round6,
   DEFAULT_PLAN,
   INPUT_WEIGHT,
   OUTPUT_WEIGHT,

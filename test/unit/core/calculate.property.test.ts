@@ -9,7 +9,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CALCULATION_ERROR_CODES,
   CalculationResponseSchema,
   GRID_KEYS,
   MAX_TOTAL_TOKENS,
@@ -19,6 +18,7 @@ import {
   resolveRegion,
   type CalculationResponse,
 } from '../../../src/core/index';
+import { CALCULATION_ERROR_CODES } from '../support/calculation';
 import { calculateV1 } from '../support/calculate-v1';
 
 const RATIO_TOLERANCE = 1.1e-5;

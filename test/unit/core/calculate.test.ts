@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import regionsData from '../../../data/regions.json';
 import {
-  CALCULATION_ERROR_CODES,
   CalculationRequestSchema,
   CalculationResponseSchema,
   CatalogSchema,
@@ -17,11 +16,11 @@ import {
   calculate,
   catalog,
   findModel,
-  round6,
   sourceName,
   type CalculationResponse,
   type ErrorCode,
 } from '../../../src/core/index';
+import { CALCULATION_ERROR_CODES, round6 } from '../support/calculation';
 import { calculateV1 } from '../support/calculate-v1';
 
 function value(request: unknown, options?: Parameters<typeof calculate>[1]): CalculationResponse {

@@ -6,7 +6,6 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import {
-  CALCULATION_ERROR_CODES,
   ERROR_CATALOG,
   EQUIVALENTS,
   GRID_KEYS,
@@ -19,10 +18,10 @@ import {
   V1_MODEL_KEYS,
   calculate,
   findModel,
-  round6,
   sourceName,
   type CalculationResponse,
 } from '../../../src/core';
+import { CALCULATION_ERROR_CODES, round6 } from '../support/calculation';
 import regionsData from '../../../data/regions.json';
 import sourcesData from '../../../data/sources.json';
 import { codeBlocks, leadingNumber, readRepoFile, records, section, tables, text } from '../support/markdown';

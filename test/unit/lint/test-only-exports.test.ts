@@ -30,18 +30,6 @@ const NOT_YET = new Set([
 /** Test-only exports left, `file#name`, each with why it stays. */
 const ALLOWED = new Map<string, string>([
   [
-    'src/core/calculate.ts#round6',
-    'the six-digit rounding is checked against toPrecision over random values; through calculate() only the rates of the tables reach it',
-  ],
-  [
-    'src/core/calculate.ts#parseCalculationV1',
-    'the version 1 request check with the error codes of the specification, which the tests hold; the service checks version 1 requests with its route schema',
-  ],
-  [
-    'src/core/errors.ts#CALCULATION_ERROR_CODES',
-    'the validation codes of the specification: the tests hold what calculate() returns and the methodology table to them',
-  ],
-  [
     'src/storage/items.ts#forgetDefinedItems',
     'the storage families keep their defined members in the module; tests reset them until the families are built per worker',
   ],
