@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IMPORT_LIMITS } from './import-limits';
 
 /** Why a file was refused, as a code the popup says in the UI language (src/popup/components/ImportData.tsx). */
-export const IMPORT_REFUSALS = [
+const IMPORT_REFUSALS = [
   'not-json',
   'not-ledger',
   'newer-version',

@@ -23,7 +23,7 @@ export const PERIOD_SPANS: Readonly<Record<PeriodKey, PeriodSpan>> = {
 };
 
 /** A signed whole percent, with a true minus sign: "+23%", "−96%", "0%". */
-export function formatChange(change: number, locale: string): string {
+function formatChange(change: number, locale: string): string {
   const text = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(change);
   return text.replace(/-/g, '\u2212');
 }
@@ -83,12 +83,6 @@ export function whatIfWords(choice: WhatIfChoice, w: WhatIf, locale: string): { 
       ],
     },
   };
-}
-
-/** The what-if's two sentences as they are shown. */
-export function whatIfTexts(choice: WhatIfChoice, w: WhatIf, locale: string): { result: string; other: string } {
-  const words = whatIfWords(choice, w, locale);
-  return { result: wordsText(words.result), other: wordsText(words.other) };
 }
 
 export interface BudgetView {

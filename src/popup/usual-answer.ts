@@ -9,7 +9,7 @@ import { t } from '../i18n/t';
 import { localDay } from '../storage/days';
 
 /** Fewer earlier answers than this in 30 days make no "usual" answer. */
-export const MIN_EARLIER_ANSWERS = 5;
+const MIN_EARLIER_ANSWERS = 5;
 
 export interface UsualComparison {
   /** The latest answer's energy over the mean of the earlier ones. */

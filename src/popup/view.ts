@@ -130,7 +130,7 @@ function uncountedWorkText(h: SiteHealth): string {
   return work.length === 0 ? '' : ` ${t('health_uncounted', work.join('; '))}`;
 }
 
-export function healthText(h: SiteHealth, locale = 'en'): string {
+function healthText(h: SiteHealth, locale = 'en'): string {
   const site = SITE_LABELS[h.site];
   // A reasoning time the page showed but we could not read: said, since nothing was estimated for it.
   const reasoning = h.unreadableReasoningLabel ? ` ${t('health_reasoningUnreadable', h.unreadableReasoningLabel)}` : '';

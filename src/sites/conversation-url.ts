@@ -15,10 +15,10 @@ const UNSAVED_PREFIX = 'new';
  */
 export const UNSAVED_CONVERSATION = `${UNSAVED_PREFIX}-${Date.now().toString(36)}`;
 
-export const isUnsavedConversation = (id: string): boolean => id === UNSAVED_PREFIX || id.startsWith(`${UNSAVED_PREFIX}-`);
+const isUnsavedConversation = (id: string): boolean => id === UNSAVED_PREFIX || id.startsWith(`${UNSAVED_PREFIX}-`);
 
 /** The conversation id a URL names under the first matching pattern (see `ConversationUrl`), or null. */
-export function idInUrl(url: string, patterns: readonly ConversationUrl[]): string | null {
+function idInUrl(url: string, patterns: readonly ConversationUrl[]): string | null {
   let parts: string[];
   try {
     parts = new URL(url).pathname.split('/').filter(Boolean);

@@ -21,7 +21,7 @@ export function siteCustomRate(site: SiteId): number | null {
 }
 
 /** The keys data/site-models.json names for a site: its default and every label's key. */
-export function namedModelKeys(site: SiteId): Set<string> {
+function namedModelKeys(site: SiteId): Set<string> {
   const row = SITE_TABLE[site];
   return new Set([row.default, ...row.labels.map((l) => l.key)]);
 }

@@ -121,8 +121,9 @@ describe('limits on what a content script sends', () => {
 
 describe('the popup', () => {
   it('says how many messages of a site were refused', async () => {
-    const { healthText } = await import('../../../src/popup/view');
-    const text = healthText({ site: 'chatgpt', status: 'ok', reason: null, at: 1, refused: { count: 3, code: 'OVER_LIMIT', at: 1 } });
+    const { healthRows } = await import('../../../src/popup/view');
+    const rows = healthRows([{ site: 'chatgpt', status: 'ok', reason: null, at: 1, refused: { count: 3, code: 'OVER_LIMIT', at: 1 } }]);
+    const text = rows.find((r) => r.site === 'chatgpt')!.text;
     expect(text).toContain('3 messages from its pages were refused');
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'preact';
 import { LastAnswer } from '../../../src/popup/components/LastAnswer';
 import { EstimatedWork } from '../../../src/popup/components/Breakdown';
-import { healthText } from '../../../src/popup/view';
+import { healthRows } from '../../../src/popup/view';
 import { LOCALES, useCatalog } from '../../support/messages';
 import { ledgerEntry } from '../support/popup-fixtures';
 
@@ -48,13 +48,16 @@ describe('the popup’s estimated work', () => {
 
   it('health says what was not counted, and why', () => {
     useCatalog('en');
-    const text = healthText({
-      site: 'claude',
-      status: 'ok',
-      reason: null,
-      at: 1,
-      uncountedWork: { voice: { code: 'no-rule', at: 1 }, search: { code: 'unreadable', at: 1 } },
-    });
+    const [row] = healthRows([
+      {
+        site: 'claude',
+        status: 'ok',
+        reason: null,
+        at: 1,
+        uncountedWork: { voice: { code: 'no-rule', at: 1 }, search: { code: 'unreadable', at: 1 } },
+      },
+    ]).filter((r) => r.site === 'claude');
+    const text = row!.text;
     expect(text).toContain(
       'Not counted: voice audio without a published rule for this site (voice: the transcript is counted); web searches shown in a form the page reader cannot read.',
     );

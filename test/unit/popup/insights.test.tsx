@@ -11,7 +11,8 @@ import { act } from 'preact/test-utils';
 import { whatIf } from '../../../src/core/what-if';
 import { localDay } from '../../../src/storage/days';
 import { readPeriodData } from '../../../src/ledger/read-period';
-import { budgetView, formatChange, parseBudgetWh, whatIfTexts } from '../../../src/popup/period-texts';
+import { budgetView, parseBudgetWh, periodChangeText, whatIfWords } from '../../../src/popup/period-texts';
+import { wordsText } from '../../../src/popup/words';
 import { useCatalog } from '../../support/messages';
 import { NOW, newLedger, resetBrowser, turn } from '../support/ledger';
 import { createFakeWorker, type FakeWorker } from '../support/fake-worker';
@@ -50,9 +51,10 @@ afterEach(() => {
 
 describe('formatting', () => {
   it('signs a change with a true minus', () => {
-    expect(formatChange(0.23, 'en')).toBe('+23%');
-    expect(formatChange(-0.96, 'en')).toBe('\u221296%');
-    expect(formatChange(0, 'en')).toBe('0%');
+    useCatalog('en');
+    expect(periodChangeText('last7', 0.23, 'en')).toBe('+23% vs the 7 days before');
+    expect(periodChangeText('last30', -0.96, 'en')).toBe('\u221296% vs the 30 days before');
+    expect(periodChangeText('last7', 0, 'en')).toBe('0% vs the 7 days before');
   });
 
   it('reads the budget field in Wh, either decimal mark, above 0 only', () => {
@@ -85,16 +87,16 @@ describe('the period figures', () => {
     expect(text(rows[2]!.querySelector('[data-testid="chat-no-link"]'))).toBe('new chat, no link');
 
     const data = await readPeriodData({ kind: 'days', days: 7 }, localDay(NOW));
-    expect(text(root.querySelector('[data-testid="period-change"]'))).toBe(`7 days: ${formatChange(data.change!.change!, 'en')} vs the 7 days before`);
+    expect(text(root.querySelector('[data-testid="period-change"]'))).toBe(`7 days: ${periodChangeText('last7', data.change!.change!, 'en')}`);
 
     const select = root.querySelector<HTMLSelectElement>('[data-testid="whatif-model"]')!;
     await act(() => {
       select.value = 'gamma-3.5-flash-lite';
       select.dispatchEvent(new Event('change'));
     });
-    const expected = whatIfTexts({ modelKey: 'gamma-3.5-flash-lite' }, whatIf(data.entries, { modelKey: 'gamma-3.5-flash-lite' }), 'en');
-    expect(text(root.querySelector('[data-testid="whatif-result"]'))).toBe(expected.result.replace(/\s+/g, ' '));
-    expect(expected.result).toMatch(/^with gamma-3\.5-flash-lite: ≈\s[\d.]+\s\w+ \(−\d+%\)$/);
+    const expected = wordsText(whatIfWords({ modelKey: 'gamma-3.5-flash-lite' }, whatIf(data.entries, { modelKey: 'gamma-3.5-flash-lite' }), 'en').result);
+    expect(text(root.querySelector('[data-testid="whatif-result"]'))).toBe(expected.replace(/\s+/g, ' '));
+    expect(expected).toMatch(/^with gamma-3\.5-flash-lite: ≈\s[\d.]+\s\w+ \(−\d+%\)$/);
   });
 
   it('say so when older days of the period keep only their totals', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LedgerEntry, PopupState } from '../../../src/domain';
-import { MIN_EARLIER_ANSWERS, comparedWithUsual, usualComparisonTexts } from '../../../src/popup/usual-answer';
+import { comparedWithUsual, usualComparisonTexts } from '../../../src/popup/usual-answer';
 import { addDays, localDay } from '../../../src/storage/days';
 import { useCatalog } from '../../support/messages';
 import { ledgerEntry, totalsOf } from '../support/popup-fixtures';
@@ -42,7 +42,8 @@ describe('comparedWithUsual', () => {
   });
 
   it('says nothing with fewer than five earlier answers, or none at all', () => {
-    const earlier = Array.from({ length: MIN_EARLIER_ANSWERS - 1 }, (_, i) => answer(i + 1, 400));
+    // docs/methodology.md: with fewer than 5 other answers in those days there is no usual answer.
+    const earlier = Array.from({ length: 4 }, (_, i) => answer(i + 1, 400));
     const last = answer(0, 400, NOW);
     expect(comparedWithUsual(stateOf([...earlier, last], last))).toBeNull();
     expect(comparedWithUsual({ ...stateOf(earlier, last), lastTurn: null })).toBeNull();

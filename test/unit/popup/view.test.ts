@@ -5,7 +5,7 @@ import { MODELS, REGIONS, findModel } from '../../../src/core';
 import { HEALTH_REASONS, type SiteHealth } from '../../../src/domain';
 import { healthReasonText } from '../../../src/i18n/health-reason';
 import { SITE_IDS, SITES, type SiteId } from '../../../src/sites';
-import { namedModelKeys } from '../../../src/sites/site-models';
+import siteModels from '../../../data/site-models.json';
 import {
   CHART_HEIGHT,
   breakdownRows,
@@ -22,6 +22,11 @@ import { LOCALES, useCatalog } from '../../support/messages';
 import { EMPTY_TOTALS, REMOTE_OFF, ledgerEntry, popupState } from '../support/popup-fixtures';
 
 describe('modelOptionsFor', () => {
+  /** The keys data/site-models.json names for a site: its default and every label's key. */
+  const namedModelKeys = (site: SiteId) => {
+    const row = (siteModels as { sites: Record<string, { default: string; labels: Array<{ key: string }> }> }).sites[site]!;
+    return new Set([row.default, ...row.labels.map((l) => l.key)]);
+  };
   it.each(SITE_IDS)('offers only token-priced keys of the %s family (custom with its rate where the site has one), every one in the model table', (site) => {
     const options = modelOptionsFor(site);
     expect(options.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITES, SITE_IDS } from '../../../src/sites';
 import { ADAPTERS } from '../../support/adapters';
-import { conversationUrl, isUnsavedConversation } from '../../../src/sites/conversation-url';
+import { conversationUrl } from '../../../src/sites/conversation-url';
 
 const ID = '6f2c1d4e-8b3a-4c5d-9e7f-0a1b2c3d4e5f';
 
@@ -28,6 +28,6 @@ describe('conversationUrl', () => {
 
   it('is null for a chat the site never named', () => {
     for (const id of ['new', 'new-m3x9k2', '']) expect(conversationUrl(SITES.chatgpt, id), id).toBeNull();
-    expect(isUnsavedConversation('newsletter')).toBe(false);
+    expect(conversationUrl(SITES.chatgpt, 'newsletter')).toBe('https://chatgpt.com/c/newsletter');
   });
 });

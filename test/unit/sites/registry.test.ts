@@ -6,8 +6,8 @@ import { MODELS } from '../../../src/core/tables';
 import { SITES, SITE_IDS, SITE_LABELS, type SiteId } from '../../../src/sites';
 import { ADAPTERS, adapterForHost } from '../../support/adapters';
 import { CHAT_HOST_MATCHES } from '../../../src/sites/hosts';
-import { modelRowsFor, namedModelKeys } from '../../../src/sites/site-models';
-import { idInUrl } from '../../../src/sites/conversation-url';
+import { modelRowsFor } from '../../../src/sites/site-models';
+import { conversationIdInUrl } from '../../../src/sites/conversation-url';
 
 /** Every tracked site and its hosts, written out: a site added or dropped must be added or dropped here too. */
 const NINE_SITES = {
@@ -69,6 +69,8 @@ describe('model keys per site, from the model family and data/site-models.json',
   const table = (siteModels as { sites: Record<string, { default: string; labels: Array<{ key: string }> }> }).sites;
   const families = SITE_IDS.map((s) => SITES[s].modelFamily);
   const familyOf = (key: string) => families.find((f) => key.startsWith(`${f}-`)) ?? null;
+  /** The keys the data names for a site: its default and every label's key. */
+  const namedModelKeys = (site: SiteId) => new Set([table[site]!.default, ...table[site]!.labels.map((l) => l.key)]);
 
   it('names the family of each site, and every family of the table belongs to a site', () => {
     expect(Object.keys(table).sort()).toEqual([...SITE_IDS].sort());
@@ -138,6 +140,7 @@ describe('conversation URLs', () => {
   });
 
   it('matches patterns from the start of the path, segment by segment', () => {
+    const idInUrl = (url: string, conversationUrls: `/${string}`[]) => conversationIdInUrl({ conversationUrls }, url);
     expect(idInUrl('https://x.example/c/1', ['/c/:id'])).toBe('1');
     expect(idInUrl('https://x.example/other/c/1', ['/c/:id'])).toBeNull();
     expect(idInUrl('https://x.example/a/b/c', ['/a/*/:id'])).toBe('c');
