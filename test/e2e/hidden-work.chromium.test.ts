@@ -1,6 +1,6 @@
 /**
  * Work out of sight (test/e2e/scenarios/hidden-work.scenario.ts) in Debian's Chromium with the built
- * extension (.output/chrome-mv3): a search, a research run and a video, each on a site's page.
+ * extension (.output/chrome-mv3): a search, a research run, a voice chat and a video, each on a site’s page.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';

@@ -1,6 +1,6 @@
 /**
  * Work out of sight (test/e2e/scenarios/hidden-work.scenario.ts) in Debian's firefox-esr with the
- * Firefox build (.output/firefox-mv2): a search, a research run and a video, each on a site's page.
+ * Firefox build (.output/firefox-mv2): a search, a research run, a voice chat and a video, each on a site’s page.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DriverBrowser } from './support/driver';

@@ -20,6 +20,7 @@ import { chatgptSite } from './facts';
 import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy, visibleText } from '../dom';
 import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, roleOf, SKIP } from './selectors';
 import { readImages } from './images';
+import { withVoice } from './voice';
 import type { HiddenWorkShown } from '../../domain/turns';
 import { countBefore, distinctSources, secondsIn } from '../hidden-work';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
@@ -125,8 +126,9 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
     return readImages(readerOf(answer.element).imageScope(answer.element), answer.pageId ? answer.id : null);
   },
 
-  readHiddenWork(answer) {
-    return answer.role === 'assistant' ? hiddenWork(readerOf(answer.element).imageScope(answer.element)) : null;
+  readHiddenWork(answer, doc) {
+    const scope = answer.role === 'assistant' ? readerOf(answer.element).imageScope(answer.element) : null;
+    return scope ? withVoice(hiddenWork(scope), scope, doc) : null;
   },
 
   answerFinished: finished,

@@ -141,6 +141,11 @@ describe('methodology: work out of sight', () => {
     expect(section).toContain(
       `(0.5 × ${second!.input_tokens} + 1.5 × ${second!.output_tokens}) / 1000 = ${wh('alpha-4o', second!.input_tokens, second!.output_tokens)} Wh`,
     );
+    // The page's example: the split test/unit/sites/hidden-work.test.ts reads from test/fixtures/sites/chatgpt-voice.html.
+    const closing = value(estimateVoice('chatgpt', [{ user_seconds: (90 * 42) / 140, assistant_seconds: 90 - (90 * 42) / 140 }]));
+    expect(section).toContain(
+      `90 × 42 / 140 = 27 s spoken by the user and 63 s by the assistant: ${en(closing.input_tokens)} input and ${en(closing.output_tokens)} output tokens`,
+    );
   });
 
   describe('generated video', () => {

@@ -68,6 +68,33 @@ describe('ChatGPT', () => {
   });
 });
 
+describe('ChatGPT voice chat (hand-made page: no capture shows one)', () => {
+  const url = 'https://chatgpt.com/c/abc';
+  const voicePage = 'sites/chatgpt-voice.html';
+
+  it('reads the chat’s 1m 30s from its "Voice chat ended" row, split by the transcripts: 42 spoken characters asked, 98 answered', () => {
+    // 90 s × 42 / (42 + 98) = 27 s for the prompt, 63 s for the answer; the typed turn before it reads nothing.
+    expect(answersRead(ADAPTERS.chatgpt, page(voicePage, url))).toEqual([undefined, { voice: { exchanges: [{ userSeconds: 27, assistantSeconds: 63 }] } }]);
+  });
+
+  it('leaves the row out of the answer’s transcript', () => {
+    const doc = page(voicePage, url);
+    const answer = ADAPTERS.chatgpt.findTurns(doc).at(-1)!;
+    expect(ADAPTERS.chatgpt.readText(answer)).not.toMatch(/voice chat ended|1m 30s/i);
+  });
+
+  it('puts a row without a duration in unreadable: the transcript is counted, never a zero', () => {
+    const html = fixture(voicePage).replace('<div class="text-xs">1m 30s</div>', '');
+    expect(answersRead(ADAPTERS.chatgpt, loadPage(html, url))[1]).toEqual({ unreadable: ['voice'] });
+  });
+
+  it('reads no voice in the real captures, nor on a page without the row', () => {
+    for (const file of ['real-dom/chatgpt-c-2026-09-25.html', 'real-dom/chatgpt-dom.html', 'sites/chatgpt.html']) {
+      expect(answersRead(ADAPTERS.chatgpt, page(file, url)).some((r) => r?.voice || r?.unreadable?.includes('voice'))).toBe(false);
+    }
+  });
+});
+
 describe('Perplexity', () => {
   const url = 'https://www.perplexity.ai/search/x-abc';
 
