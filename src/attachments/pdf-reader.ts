@@ -8,6 +8,26 @@
  * in content scripts in Chrome and in Firefox from 89 on.
  */
 import { getDocumentProxy } from 'unpdf';
+import { ReadableStream as StreamsPonyfill } from 'web-streams-polyfill';
+
+/**
+ * PDF.js hands each page's text over in a `ReadableStream` it makes with the global constructor. In
+ * a Firefox content script that constructor is the page's, seen through an Xray wrapper, and it may
+ * not read the underlying source the content script passes it: `new ReadableStream({})` throws
+ * "Permission denied to access property "autoAllocateChunkSize"" (the same error in
+ * https://github.com/trim21/gm-fetch/issues/174 and FlowCrypt/flowcrypt-browser#6268), so
+ * `getTextContent` failed on every page and a PDF was counted by its pages alone. There, and only
+ * there, the content script's own global gets web-streams-polyfill's spec implementation, which
+ * lives in the content script's world; the page's own constructor is untouched (the content script's
+ * global is not the page's).
+ */
+function streamsThatWork(): void {
+  try {
+    new ReadableStream({});
+  } catch {
+    globalThis.ReadableStream = StreamsPonyfill as unknown as typeof ReadableStream;
+  }
+}
 
 export interface PdfFacts {
   pages: number;
@@ -29,6 +49,7 @@ const MAX_SIZED_PAGES = 1000;
 
 /** Reads a PDF; PDF.js takes over `bytes` (their buffer is detached afterwards). */
 export async function readPdf(bytes: Uint8Array, maxTextChars: number): Promise<PdfOutcome> {
+  streamsThatWork();
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // No eval: an extension's pages and content scripts run under a policy without it.

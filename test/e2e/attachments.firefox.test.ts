@@ -1,22 +1,27 @@
 /**
- * Files attached on a chat page in Firefox (firefox-esr, the Firefox build as a temporary add-on):
- * on ChatGPT's fixture page, a 1024 x 1024 PNG, a text file and a 3-page PDF chosen one after
- * another in the page's own "Attach photos or videos" input (WebDriver BiDi's input.setFiles, as a
- * person choosing them), then the prompt is sent. The content script imports the reader and the PDF
- * reader modules by their moz-extension URLs; the stored turn's attachments equal the sum of
- * src/core/attachments.ts `countAttachment` over the same files' facts (the PDF's without its text:
- * see below), and the next turn re-reads them.
+ * Files attached on each site's fixture page at its real host, in Firefox (firefox-esr, the Firefox
+ * build as a temporary add-on, one browser for the file): a 1024 x 1024 PNG, a text file and a
+ * 3-page PDF chosen in a file input of the page's composer (WebDriver BiDi's input.setFiles, as a
+ * person choosing them in the file picker), three more dropped on the prompt box and three pasted
+ * into it, then the prompt is sent. The content script imports the reader and the PDF reader modules
+ * by their moz-extension URLs. The stored turn's attachments equal src/core/attachments.ts
+ * `countAttachment` over the same files' facts for the site and model, the PDF's text included, and
+ * the next turn re-reads them as history.
+ *
+ * Drop and paste are the events the browser fires, made in the page with the files in a
+ * DataTransfer: WebDriver BiDi has no way to drag a file from the desktop or put one on the
+ * clipboard (its input.setFiles is for file inputs only), so the events are what the content script
+ * sees, though not the operating system's drag. Two fixture pages carry the site's own file input
+ * (ChatGPT's "Attach photos or videos", DeepSeek's upload input); on the others the test puts a
+ * hidden `<input type="file" multiple>` in the composer (support/attachment-samples.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfReader } from '../../src/attachments/pdf-reader';
-import { readAttachment } from '../../src/attachments/read';
-import { countAttachment } from '../../src/core/attachments';
 import type { ConversationState } from '../../src/domain/conversation';
-import { file, pdf, png } from '../unit/support/attachment-files';
-import { chunked, streamingFixture } from './support/chat-pages';
+import { ATTACH_SITES, expectedCount, portable, prepareComposer, promptAndAnswer, samples, sendPrompt, transferFiles } from './support/attachment-samples';
+import { streamingFixture } from './support/chat-pages';
 import type { DriverBrowser, DriverPage } from './support/driver';
 import { storedValues } from './support/extension-api';
 import { launchFirefoxDriver } from './support/firefox-driver';
@@ -24,9 +29,11 @@ import { modelCounter } from './support/site-tokens';
 import { waitFor } from './support/wait';
 
 let browser: DriverBrowser;
+let ext: DriverPage;
 let dir: string;
 beforeAll(async () => {
   browser = await launchFirefoxDriver();
+  ext = await browser.open(`${browser.extensionOrigin}/popup.html`);
   dir = mkdtempSync(join(tmpdir(), 'footprint-attach-'));
 });
 afterAll(async () => {
@@ -34,70 +41,55 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ID = 'e2e-attach-firefox';
-const NOTES = 'Cooling towers drew 1.2 million litres a day in July.\nThe grid ran on gas at night.\n';
+const conversation = async (site: string, id: string) => (await storedValues(ext))[`conversation:${site}:${id}`] as ConversationState | undefined;
 
-async function send(page: DriverPage, prompt: string, answer: string[]): Promise<void> {
-  await page.evaluate(
-    ([paragraphs, text]) => {
-      const w = window as unknown as { __nextAnswer: unknown; chatSite: { promptBox(): HTMLElement; sendButton(): HTMLElement } };
-      w.__nextAnswer = { paragraphs };
-      const box = w.chatSite.promptBox();
-      box.textContent = text;
-      box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-      w.chatSite.sendButton().click();
-    },
-    [answer.map(chunked), prompt] as const,
-  );
-}
+describe('Firefox: files attached by picker, drop and paste, then sent', () => {
+  it.each(ATTACH_SITES)('$site: the turn reads them by the site’s rule, and the next turn re-reads them', { timeout: 90_000 }, async (s) => {
+    await browser.serveChatPage(s.origin, streamingFixture(s.fixture));
+    const id = s.path.split('/').at(-1)!;
+    const page = await browser.open(`${s.origin}${s.path}`);
+    await waitFor('the history seed', async () => ((await conversation(s.site, id))?.historyTokens ?? 0) > 0);
 
-const conversation = async (ext: DriverPage) => (await storedValues(ext))[`conversation:chatgpt:${ID}`] as ConversationState | undefined;
-
-describe('Firefox: files chosen in the page’s own file input', () => {
-  it('go with the prompt sent next, counted by the site’s rule, and the next turn re-reads them', { timeout: 180_000 }, async () => {
-    const samples = [
-      { name: 'chart.png', type: 'image/png', bytes: png(1024, 1024) },
-      { name: 'notes.txt', type: 'text/plain', bytes: new TextEncoder().encode(NOTES) },
-      { name: 'report.pdf', type: 'application/pdf', bytes: await pdf(3) },
-    ];
-    for (const s of samples) writeFileSync(join(dir, s.name), s.bytes);
-    await browser.serveChatPage('https://chatgpt.com', streamingFixture('chatgpt-c-en.html'));
-    const ext = await browser.open(`${browser.extensionOrigin}/popup.html`);
-    const page = await browser.open(`https://chatgpt.com/c/${ID}`);
-    await waitFor('the history seed', async () => ((await conversation(ext))?.historyTokens ?? 0) > 0);
-    for (const s of samples) await page.setInputFile('input[type=file]', join(dir, s.name));
+    const picked = await samples(`${s.site}-picked`);
+    const dropped = await samples(`${s.site}-dropped`);
+    const pasted = await samples(`${s.site}-pasted`);
+    await page.evaluate(prepareComposer, null);
+    // One pick a file: DeepSeek's own input takes one at a time, and a change event each is what a person's picks give.
+    for (const p of picked) {
+      writeFileSync(join(dir, p.name), p.bytes);
+      await page.setInputFile('input[type=file]', join(dir, p.name));
+    }
+    await page.evaluate(transferFiles, ['drop', portable(dropped)] as const);
+    await page.evaluate(transferFiles, ['paste', portable(pasted)] as const);
 
     const prompt = 'What do these say about the water the data centre used?';
-    await send(page, prompt, ['Mostly cooling, in July.']);
-    const first = await waitFor('the turn with its files', async () => {
-      const v = await conversation(ext);
-      return v && Object.keys(v.turns).length === 1 && v;
-    });
+    await page.evaluate(sendPrompt, promptAndAnswer(prompt, ['Mostly cooling, in July.']));
+    const first = await waitFor(
+      'the turn with its files',
+      async () => {
+        const v = await conversation(s.site, id);
+        return v && Object.keys(v.turns).length === 1 && v;
+      },
+      60_000,
+    );
     const [turn] = Object.values(first.turns);
-    const count = modelCounter(turn!.modelKey);
-    let tokens = 0;
-    let estimated = 0;
-    for (const s of samples) {
-      const read = await readAttachment(file(s.bytes, s.name, s.type), { loadPdfReader: async () => pdfReader });
-      if (!read.ok) throw new Error(read.skip);
-      // Known gap: in a Firefox content script PDF.js reads the pages but no text yet (Chromium reads
-      // both, test/e2e/attachments.test.ts); the PDF is counted by its pages alone there.
-      const { text, ...facts } = s.type === 'application/pdf' ? { ...read.value, text: '' } : read.value;
-      const r = countAttachment({ ...facts, textTokens: text === undefined ? undefined : count(text) }, { modelKey: turn!.modelKey, site: 'chatgpt' });
-      if (!r.ok) throw new Error(r.skip);
-      tokens += r.value.tokens;
-      if (r.value.estimated) estimated += r.value.tokens;
-    }
-    expect(turn).toMatchObject({ promptTokens: count(prompt), extras: { attachments: { files: 3, tokens, estimatedTokens: estimated, historyTokens: 0 } } });
-
-    await send(page, 'And in August?', ['Less: the nights were cooler.']);
-    const second = await waitFor('the next turn', async () => {
-      const v = await conversation(ext);
-      return v && Object.keys(v.turns).length === 2 && v;
+    const { tokens, estimated } = await expectedCount([...picked, ...dropped, ...pasted], turn!.modelKey, s.site);
+    expect(turn).toMatchObject({
+      promptTokens: modelCounter(turn!.modelKey)(prompt),
+      extras: { attachments: { files: 9, tokens, estimatedTokens: estimated, historyTokens: 0 } },
     });
+
+    await page.evaluate(sendPrompt, promptAndAnswer('And in August?', ['Less: the nights were cooler.']));
+    const second = await waitFor(
+      'the next turn',
+      async () => {
+        const v = await conversation(s.site, id);
+        return v && Object.keys(v.turns).length === 2 && v;
+      },
+      60_000,
+    );
     const next = Object.values(second.turns).find((t) => t.turnId !== turn!.turnId);
     expect(next).toMatchObject({ extras: { attachments: { files: 0, tokens: 0, historyTokens: tokens, estimatedHistoryTokens: estimated } } });
     await page.close();
-    await ext.close();
   });
 });
