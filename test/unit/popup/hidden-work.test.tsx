@@ -62,7 +62,9 @@ describe('the popup’s estimated work', () => {
       'Not counted: voice audio without a published rule for this site (voice: the transcript is counted); web searches shown in a form the page reader cannot read (voice: the transcript is counted).',
     );
     // A voice chat whose length the page reader cannot read: its transcript is counted, and said.
-    const voice = healthText({ site: 'chatgpt', status: 'ok', reason: null, at: 1, uncountedWork: { voice: { code: 'unreadable', at: 1 } } });
-    expect(voice).toContain('Not counted: voice audio shown in a form the page reader cannot read (voice: the transcript is counted).');
+    const [voice] = healthRows([{ site: 'chatgpt', status: 'ok', reason: null, at: 1, uncountedWork: { voice: { code: 'unreadable', at: 1 } } }]).filter(
+      (r) => r.site === 'chatgpt',
+    );
+    expect(voice!.text).toContain('Not counted: voice audio shown in a form the page reader cannot read (voice: the transcript is counted).');
   });
 });
