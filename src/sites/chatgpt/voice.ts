@@ -7,12 +7,13 @@
  * cannot read: the transcript is counted, and health says so.
  *
  * Read once per answer when it is counted (the row is looked for only inside the answer's turn, and
- * the prompt only when a row is there).
+ * the prompt only when a row is there). In the new UI (variant c) the row is looked for in the
+ * `[data-turn-key]` turn that holds the answer's unit.
  */
 import type { HiddenWorkShown } from '../../domain/turns';
 import { firstMatching, precedes, visibleText } from '../dom';
 import { secondsIn } from '../hidden-work';
-import { MESSAGE_CHAIN, roleOf, SKIP } from './selectors';
+import { MESSAGE_CHAIN, roleOf, SKIP, TURN_C } from './selectors';
 
 const ENDED = /^\s*voice chat ended\s*$/i;
 
@@ -42,10 +43,11 @@ function promptBefore(scope: Element, doc: Document): string {
  * `unreadable` voice when the row shows no duration. `work` as it is when the turn closes none.
  */
 export function withVoice(work: HiddenWorkShown, scope: Element, doc: Document): HiddenWorkShown {
-  const row = endedRow(scope);
+  // The new UI's answer is a unit of its turn; the row sits in the turn, under the unit.
+  const row = endedRow(scope.closest(TURN_C) ?? scope);
   if (!row) return work;
   const seconds = secondsIn(row.textContent?.replace(/voice chat ended/i, '') ?? '');
-  const answer = spoken(visibleText(scope, SKIP)) - spoken(row.textContent ?? '');
+  const answer = spoken(visibleText(scope, SKIP)) - (scope.contains(row) ? spoken(row.textContent ?? '') : 0);
   if (!seconds || answer === 0) return { ...work, unreadable: [...(work.unreadable ?? []), 'voice'] };
   const user = spoken(promptBefore(scope, doc));
   const userSeconds = (seconds * user) / (user + answer);

@@ -88,6 +88,19 @@ describe('ChatGPT voice chat (hand-made page: no capture shows one)', () => {
     expect(answersRead(ADAPTERS.chatgpt, loadPage(html, url))[1]).toEqual({ unreadable: ['voice'] });
   });
 
+  it('reads the row in the new UI’s turn (variant c), under the answer’s unit and its action bar (row hand-made into chatgpt-c-en.html)', () => {
+    const row = '<div class="flex justify-center"><div>Voice chat ended</div><div>2m 20s</div></div>';
+    const html = fixture('sites/chatgpt-c-en.html').replace(
+      '</div></div></div></div></div></div></div></div><div class="shrink-0"',
+      `</div>${row}</div></div></div></div></div></div></div><div class="shrink-0"`,
+    );
+    // 2m 20s = 140 s; the prompt has 241 spoken characters, the answer's unit 35 as the page shows it (its text and rendered math).
+    expect(answersRead(ADAPTERS.chatgpt, loadPage(html, url))).toEqual([
+      undefined,
+      { voice: { exchanges: [{ userSeconds: (140 * 241) / 276, assistantSeconds: 140 - (140 * 241) / 276 }] } },
+    ]);
+  });
+
   it('reads no voice in the real captures, nor on a page without the row', () => {
     for (const file of ['real-dom/chatgpt-c-2026-09-25.html', 'real-dom/chatgpt-dom.html', 'sites/chatgpt.html']) {
       expect(answersRead(ADAPTERS.chatgpt, page(file, url)).some((r) => r?.voice || r?.unreadable?.includes('voice'))).toBe(false);
