@@ -122,11 +122,20 @@ const UNCOUNTED_MESSAGES = {
   'out-of-range': 'health_uncounted_outOfRange',
 } as const;
 
+/** Voice not counted as audio is still counted as its transcript, and the note says so. */
+const UNCOUNTED_VOICE_MESSAGES = {
+  ...UNCOUNTED_MESSAGES,
+  unreadable: 'health_uncounted_unreadableVoice',
+  'no-rule': 'health_uncounted_noRuleVoice',
+} as const;
+
 /** Work out of sight an answer showed but that was not counted: said, since the answer was counted without it. */
 function uncountedWorkText(h: SiteHealth): string {
-  const work = Object.entries(h.uncountedWork ?? {}).flatMap(([kind, note]) =>
-    note ? [t(UNCOUNTED_MESSAGES[note.code], t(`hidden_kind_${kind as HiddenWorkKindShown}`))] : [],
-  );
+  const work = Object.entries(h.uncountedWork ?? {}).flatMap(([kind, note]) => {
+    if (!note) return [];
+    const key = (kind === 'voice' ? UNCOUNTED_VOICE_MESSAGES : UNCOUNTED_MESSAGES)[note.code];
+    return [t(key, t(`hidden_kind_${kind as HiddenWorkKindShown}`))];
+  });
   return work.length === 0 ? '' : ` ${t('health_uncounted', work.join('; '))}`;
 }
 

@@ -59,7 +59,7 @@ describe('the popup’s estimated work', () => {
     ]).filter((r) => r.site === 'claude');
     const text = row!.text;
     expect(text).toContain(
-      'Not counted: voice audio without a published rule for this site (voice: the transcript is counted); web searches shown in a form the page reader cannot read (voice: the transcript is counted).',
+      'Not counted: voice audio without a published rule for this site (voice: the transcript is counted); web searches shown in a form the page reader cannot read.',
     );
     // A voice chat whose length the page reader cannot read: its transcript is counted, and said.
     const [voice] = healthRows([{ site: 'chatgpt', status: 'ok', reason: null, at: 1, uncountedWork: { voice: { code: 'unreadable', at: 1 } } }]).filter(
