@@ -154,18 +154,17 @@ export interface AttachmentSource {
   citation: string;
 }
 
-export const IMAGE_RULES: readonly ImageRule[] = rulesData.image_rules as ImageRule[];
-export const PDF_RULES: readonly PdfRule[] = rulesData.pdf_rules;
-export const RETRIEVAL_RULES: readonly RetrievalRule[] = rulesData.retrieval;
-export const ATTACHMENT_FAMILIES: readonly AttachmentFamilyRow[] = rulesData.families;
+const IMAGE_RULES: readonly ImageRule[] = rulesData.image_rules as ImageRule[];
+const PDF_RULES: readonly PdfRule[] = rulesData.pdf_rules;
+const RETRIEVAL_RULES: readonly RetrievalRule[] = rulesData.retrieval;
+const ATTACHMENT_FAMILIES: readonly AttachmentFamilyRow[] = rulesData.families;
 const { $comment: _comment, default: defaultRetrieval, ...siteRetrieval } = rulesData.retrieval_by_site;
 /** Retrieval rule ids by chat site (site keys as in data/site-models.json); other sites follow DEFAULT_RETRIEVAL. */
-export const RETRIEVAL_BY_SITE: Readonly<Record<string, string>> = siteRetrieval;
-export const DEFAULT_RETRIEVAL: string = defaultRetrieval;
-export const ATTACHMENT_SOURCES: readonly AttachmentSource[] = rulesData.sources;
+const RETRIEVAL_BY_SITE: Readonly<Record<string, string>> = siteRetrieval;
+const DEFAULT_RETRIEVAL: string = defaultRetrieval;
 export const ATTACHMENT_RULES_AS_OF: string = rulesData.as_of;
-export const TEXT_RULE = rulesData.text_rule;
-export const OTHER_RULE = rulesData.other_rule;
+const TEXT_RULE = rulesData.text_rule;
+const OTHER_RULE = rulesData.other_rule;
 export const UNKNOWN_IMAGE = rulesData.unknown_image;
 
 const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.id, r]));
@@ -191,7 +190,7 @@ export interface AttachmentRulesForModel {
  * The rules for a model key on a chat site: pictures and PDFs by the model's family (keys no row names,
  * such as custom and image-gen, get the catch-all row), searching large files by the site.
  */
-export function attachmentRulesFor(modelKey: string, site = ''): AttachmentRulesForModel {
+function attachmentRulesFor(modelKey: string, site = ''): AttachmentRulesForModel {
   const family = (families.find((f) => f.re.test(modelKey)) ?? families[families.length - 1]!).row;
   return {
     family,
@@ -204,7 +203,7 @@ export function attachmentRulesFor(modelKey: string, site = ''): AttachmentRules
 const positive = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
 
 /** Tokens of one picture of width x height pixels by an image rule. */
-export function imageTokens(rule: ImageRule, width: number, height: number): number {
+function imageTokens(rule: ImageRule, width: number, height: number): number {
   let w = width;
   let h = height;
   switch (rule.method) {

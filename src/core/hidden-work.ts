@@ -99,17 +99,14 @@ interface PowerRange {
   p97_5: number;
 }
 
-export const HIDDEN_WORK_AS_OF: string = hiddenData.as_of;
-export const HIDDEN_WORK_SOURCES: readonly HiddenWorkSource[] = [...hiddenData.sources, ...videoData.sources];
-export const SEARCH_RULES: readonly SearchRuleRow[] = hiddenData.search.rules as SearchRuleRow[];
-export const SEARCH_SITES: readonly SearchSiteRow[] = hiddenData.search.sites;
-export const RESEARCH_RULE: ResearchRule = hiddenData.research as ResearchRule;
-export const VOICE_RULES: readonly VoiceRuleRow[] = hiddenData.voice.rules;
-export const VOICE_SITES: readonly { site: string; rule: string }[] = hiddenData.voice.sites;
-export const VIDEO_MODELS: readonly VideoModelRow[] = videoData.models;
-export const VIDEO_SITES: readonly VideoSiteRow[] = videoData.sites as VideoSiteRow[];
+const SEARCH_RULES: readonly SearchRuleRow[] = hiddenData.search.rules as SearchRuleRow[];
+const SEARCH_SITES: readonly SearchSiteRow[] = hiddenData.search.sites;
+const RESEARCH_RULE: ResearchRule = hiddenData.research as ResearchRule;
+const VOICE_RULES: readonly VoiceRuleRow[] = hiddenData.voice.rules;
+const VOICE_SITES: readonly { site: string; rule: string }[] = hiddenData.voice.sites;
+const VIDEO_MODELS: readonly VideoModelRow[] = videoData.models;
+const VIDEO_SITES: readonly VideoSiteRow[] = videoData.sites as VideoSiteRow[];
 export const VIDEO_FRAMES_PER_SECOND: number = videoData.frames_per_second;
-export const VIDEO_ECOLOGITS: Readonly<Record<string, string>> = videoData.ecologits;
 const VIDEO_HARDWARE: Readonly<Record<string, { accelerators: number; server_power_w: PowerRange }>> = videoData.hardware;
 const VIDEO_PROVIDERS: Readonly<Record<string, { pue: { min: number; max: number } }>> = videoData.providers;
 
@@ -119,15 +116,6 @@ export const VIDEO_PROXY_RULE = 'video-ecologits-proxy';
 export const VIDEO_SOURCE = 'ecologits-video';
 
 export type HiddenWorkKind = 'search' | 'research' | 'voice' | 'video';
-
-/** Every rule an estimate can name, with its kind and source: the methodology's table of rules. */
-export const HIDDEN_WORK_RULES: readonly { rule: string; kind: HiddenWorkKind; source: string }[] = [
-  ...SEARCH_RULES.map((r) => ({ rule: r.id, kind: 'search' as const, source: r.source })),
-  { rule: RESEARCH_RULE.id, kind: 'research', source: RESEARCH_RULE.source },
-  ...VOICE_RULES.map((r) => ({ rule: r.id, kind: 'voice' as const, source: r.source })),
-  { rule: VIDEO_RULE, kind: 'video', source: VIDEO_SOURCE },
-  { rule: VIDEO_PROXY_RULE, kind: 'video', source: VIDEO_SOURCE },
-];
 
 export type HiddenWorkErrorCode = 'NO_RULE' | 'INVALID_QUANTITY' | 'UNKNOWN_VIDEO_MODEL' | 'RATE_TOO_HIGH';
 
@@ -142,20 +130,12 @@ const refuse = (code: HiddenWorkErrorCode, message: string): { ok: false; error:
   error: { code, message },
 });
 
-const sourceIndex = new Map(HIDDEN_WORK_SOURCES.map((s) => [s.id, s]));
 const searchRuleIndex = new Map(SEARCH_RULES.map((r) => [r.id, r]));
 const searchSiteIndex = new Map(SEARCH_SITES.map((r) => [r.site, r]));
 const voiceRuleIndex = new Map(VOICE_RULES.map((r) => [r.id, r]));
 const voiceSiteIndex = new Map(VOICE_SITES.map((r) => [r.site, r.rule]));
 const videoModelIndex = new Map(VIDEO_MODELS.map((m) => [m.key, m]));
 const videoSiteIndex = new Map(VIDEO_SITES.map((s) => [s.site, s]));
-
-/** A source of these tables by id; an id the data lacks is a data error, never a guess. */
-export function hiddenWorkSource(id: string): HiddenWorkSource {
-  const row = sourceIndex.get(id);
-  if (!row) throw new Error(`data/hidden-work.json and data/video-energy.json have no source ${id}`);
-  return row;
-}
 
 const isCount = (n: number): boolean => Number.isInteger(n) && n > 0;
 const isDuration = (s: number): boolean => Number.isFinite(s) && s > 0;
@@ -267,7 +247,7 @@ export interface VoiceEstimate {
 }
 
 /** The audio rule of a site, or undefined where none is published (the transcript is counted instead). */
-export function voiceRule(site: string): VoiceRuleRow | undefined {
+function voiceRule(site: string): VoiceRuleRow | undefined {
   const id = voiceSiteIndex.get(site);
   return id === undefined ? undefined : voiceRuleIndex.get(id);
 }
@@ -343,10 +323,10 @@ export interface VideoEstimate {
 }
 
 /** EcoLogits' frame count: 24 frames per second plus the first frame, whole frames. */
-export const videoFrames = (seconds: number): number => Math.floor(seconds * VIDEO_FRAMES_PER_SECOND + 1);
+const videoFrames = (seconds: number): number => Math.floor(seconds * VIDEO_FRAMES_PER_SECOND + 1);
 
 /** EcoLogits' regression: seconds of generation for a video of the given size and frame count. */
-export function videoLatencySeconds(model: VideoModelRow, width: number, height: number, frames: number, withAudio: boolean): number {
+function videoLatencySeconds(model: VideoModelRow, width: number, height: number, frames: number, withAudio: boolean): number {
   const r = model.regression;
   const area = width * height;
   const volume = (area * frames) / 1000;
@@ -410,16 +390,26 @@ export function estimateVideo(request: VideoRequest): Result<VideoEstimate, Hidd
 /** The video model, size and default length a site's page stands for, or undefined for a site without one. */
 export const videoSite = (site: string): VideoSiteRow | undefined => videoSiteIndex.get(site);
 
-/** A video made on `site`, of the length the page shows (or the site's default length when it shows none). */
-export function estimateSiteVideo(site: string, seconds?: number): Result<VideoEstimate, HiddenWorkError> {
+/** What the page shows of one video; what it does not show is taken from the site's row. */
+export interface VideoShown {
+  seconds?: number;
+  /** Both sides, or neither. */
+  width?: number;
+  height?: number;
+  withAudio?: boolean;
+}
+
+/** A video made on `site`: its size, length and sound as the page shows them, else the site's own (its default length). */
+export function estimateSiteVideo(site: string, shown: VideoShown = {}): Result<VideoEstimate, HiddenWorkError> {
   const row = videoSiteIndex.get(site);
   if (!row) return refuse('NO_RULE', `No video model for the site ${site}.`);
+  const size = shown.width !== undefined && shown.height !== undefined ? { width: shown.width, height: shown.height } : row;
   return estimateVideo({
     model: row.model,
-    width: row.width,
-    height: row.height,
-    seconds: seconds ?? row.default_seconds,
-    with_audio: row.with_audio,
+    width: size.width,
+    height: size.height,
+    seconds: shown.seconds ?? row.default_seconds,
+    with_audio: shown.withAudio ?? row.with_audio,
   });
 }
 

@@ -11,7 +11,7 @@
 import {
   estimateResearch,
   estimateSearch,
-  estimateVideo,
+  estimateSiteVideo,
   estimateVoice,
   searchSite,
   videoCalculationRequest,
@@ -104,14 +104,7 @@ function videosOf(site: SiteId, videos: readonly VideoShown[]): { ok: true; valu
   if (!row) return { ok: false, error: { code: 'NO_RULE', message: `No video model for the site ${site}.` } };
   const estimates: VideoEstimate[] = [];
   for (const v of videos) {
-    const size = v.width !== undefined && v.height !== undefined ? { width: v.width, height: v.height } : row;
-    const estimate = estimateVideo({
-      model: row.model,
-      width: size.width,
-      height: size.height,
-      seconds: v.seconds ?? row.default_seconds,
-      with_audio: v.withAudio ?? row.with_audio,
-    });
+    const estimate = estimateSiteVideo(site, v);
     if (!estimate.ok) return estimate;
     estimates.push(estimate.value);
   }

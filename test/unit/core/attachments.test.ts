@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import rules from '../../../data/attachment-rules.json';
 import siteModels from '../../../data/site-models.json';
-import {
-  ATTACHMENT_FAMILIES,
-  ATTACHMENT_SOURCES,
-  IMAGE_RULES,
-  PDF_RULES,
-  RETRIEVAL_RULES,
-  RETRIEVAL_BY_SITE,
-  DEFAULT_RETRIEVAL,
-  OTHER_RULE,
-  TEXT_RULE,
-  attachmentKind,
-  attachmentRulesFor,
-  countAttachment,
-  imageTokens,
-  type AttachmentFacts,
-  type ImageRule,
-} from '../../../src/core/attachments';
+import { attachmentKind, countAttachment, type AttachmentFacts } from '../../../src/core/attachments';
 import { MODELS } from '../../../src/core/tables';
 
-const rule = (id: string): ImageRule => IMAGE_RULES.find((r) => r.id === id)!;
+const TEXT_RULE = rules.text_rule;
+const OTHER_RULE = rules.other_rule;
+const { $comment: _comment, default: DEFAULT_RETRIEVAL, ...RETRIEVAL_BY_SITE } = rules.retrieval_by_site;
 /** The chat site whose everyday models each family's keys are. */
 const SITE_OF: Record<string, string> = {
   alpha: 'chatgpt',
@@ -38,44 +25,60 @@ const counted = (facts: AttachmentFacts, model: string, site?: string) => {
   return outcome.value;
 };
 
+/** A model whose family reads pictures by each rule (checked below: the count names that rule). */
+const MODEL_OF_RULE: Record<string, string> = {
+  'openai-tiles': 'alpha-5.6-terra',
+  'openai-patches-mini': 'alpha-5.6-luna',
+  'anthropic-area-1568': 'beta-opus-4.5',
+  'anthropic-area-2576': 'beta-sonnet-5.5',
+  'gemini-tiles-258': 'gamma-2.0-flash',
+  'gemini-media-high': 'gamma-3.5-flash',
+  'mistral-patches-16': 'zeta-medium-3.5',
+};
+/** The tokens of a width x height picture sent to a model read by `ruleId`. */
+function imageTokens(ruleId: string, width: number, height: number): number {
+  const value = counted({ kind: 'image', mime: 'image/png', bytes: 1, width, height }, MODEL_OF_RULE[ruleId]!);
+  expect(value.rules).toEqual([ruleId]);
+  return value.tokens;
+}
+
 describe('picture rules against the providers’ worked examples', () => {
   it('OpenAI high detail: 1024 x 1024 is 765 tokens and 2048 x 4096 is 1,105', () => {
-    expect(imageTokens(rule('openai-tiles'), 1024, 1024)).toBe(765);
-    expect(imageTokens(rule('openai-tiles'), 2048, 4096)).toBe(1105);
+    expect(imageTokens('openai-tiles', 1024, 1024)).toBe(765);
+    expect(imageTokens('openai-tiles', 2048, 4096)).toBe(1105);
     // A picture smaller than one tile is one tile: 85 + 170.
-    expect(imageTokens(rule('openai-tiles'), 300, 200)).toBe(255);
+    expect(imageTokens('openai-tiles', 300, 200)).toBe(255);
   });
 
   it('OpenAI patches: 1024 x 1024 is 1,024 patches and 1800 x 2400 is scaled to 1,452, times the model multiplier', () => {
-    const mini = rule('openai-patches-mini');
-    const unit = { ...mini, multiplier: 1 } as ImageRule;
-    expect(imageTokens(unit, 1024, 1024)).toBe(1024);
-    expect(imageTokens(unit, 1800, 2400)).toBe(1452);
-    expect(imageTokens(mini, 1024, 1024)).toBe(Math.ceil(1024 * 1.62));
+    const multiplier = rules.image_rules.find((r) => r.id === 'openai-patches-mini')!.multiplier!;
+    expect(multiplier).toBe(1.62);
+    expect(imageTokens('openai-patches-mini', 1024, 1024)).toBe(Math.ceil(1024 * multiplier));
+    expect(imageTokens('openai-patches-mini', 1800, 2400)).toBe(Math.ceil(1452 * multiplier));
   });
 
   it('Anthropic: about width x height / 750 (200 x 200 is 54, 1000 x 1000 is 1,334, 1092 x 1092 is 1,590), capped after scaling down', () => {
-    const claude = rule('anthropic-area-1568');
+    const claude = 'anthropic-area-1568';
     expect(imageTokens(claude, 200, 200)).toBe(54);
     expect(imageTokens(claude, 1000, 1000)).toBe(1334);
     expect(imageTokens(claude, 1092, 1092)).toBe(1590);
     // A 12-megapixel photo is scaled down to about 1,600 tokens; a long strip is held to 1568 px on its long edge.
     expect(imageTokens(claude, 4032, 3024)).toBe(1600);
     expect(imageTokens(claude, 3136, 200)).toBe(Math.ceil((1568 * 100) / 750));
-    expect(imageTokens(rule('anthropic-area-2576'), 4032, 3024)).toBe(4784);
-    expect(imageTokens(rule('anthropic-area-2576'), 1000, 1000)).toBe(1334);
+    expect(imageTokens('anthropic-area-2576', 4032, 3024)).toBe(4784);
+    expect(imageTokens('anthropic-area-2576', 1000, 1000)).toBe(1334);
   });
 
   it('Gemini 2.0: 258 up to 384 x 384, else 258 per 768 x 768 tile; Gemini 3 reads a picture at 1,120', () => {
-    expect(imageTokens(rule('gemini-tiles-258'), 384, 384)).toBe(258);
-    expect(imageTokens(rule('gemini-tiles-258'), 600, 400)).toBe(258);
-    expect(imageTokens(rule('gemini-tiles-258'), 1024, 1024)).toBe(4 * 258);
-    expect(imageTokens(rule('gemini-media-high'), 4032, 3024)).toBe(1120);
+    expect(imageTokens('gemini-tiles-258', 384, 384)).toBe(258);
+    expect(imageTokens('gemini-tiles-258', 600, 400)).toBe(258);
+    expect(imageTokens('gemini-tiles-258', 1024, 1024)).toBe(4 * 258);
+    expect(imageTokens('gemini-media-high', 4032, 3024)).toBe(1120);
   });
 
   it('Pixtral: one token per 16-px patch plus a break per row, after scaling to 1024 px', () => {
-    expect(imageTokens(rule('mistral-patches-16'), 1024, 1024)).toBe(64 * 64 + 64);
-    expect(imageTokens(rule('mistral-patches-16'), 2048, 1024)).toBe(64 * 32 + 32);
+    expect(imageTokens('mistral-patches-16', 1024, 1024)).toBe(64 * 64 + 64);
+    expect(imageTokens('mistral-patches-16', 2048, 1024)).toBe(64 * 32 + 32);
   });
 });
 
@@ -189,26 +192,38 @@ describe('the rules table', () => {
       epsilon: 'Meta',
       zeta: 'Mistral AI',
     };
+    const picture: AttachmentFacts = { kind: 'image', mime: 'image/png', bytes: 1, width: 100, height: 100 };
+    const pdf: AttachmentFacts = { kind: 'pdf', mime: 'application/pdf', bytes: 1, pages: 1, textTokens: 1 };
     for (const model of MODELS) {
-      const rules = attachmentRulesFor(model.key);
-      const expected = providerOf[model.key.split('-')[0]!] ?? 'none';
-      expect(rules.family.provider, model.key).toBe(expected);
+      // A model's row is the first whose pattern matches its key; the count reads pictures and PDFs by that row's rules.
+      const row = rules.families.find((f) => new RegExp(f.pattern).test(model.key))!;
+      expect(row.provider, model.key).toBe(providerOf[model.key.split('-')[0]!] ?? 'none');
+      const image = counted(picture, model.key, 'grok');
+      expect(image.rules, model.key).toEqual([row.image]);
+      expect(image.basis, model.key).toBe(row.image_borrowed ? 'borrowed-rule' : 'provider-rule');
+      expect(counted(pdf, model.key, 'grok').rules[0], model.key).toBe(row.pdf);
     }
-    for (const site of Object.values(siteModels.sites)) expect(() => attachmentRulesFor(site.default)).not.toThrow();
+    for (const [site, { default: modelKey }] of Object.entries(siteModels.sites)) {
+      for (const facts of [picture, pdf]) expect(countAttachment(facts, { modelKey, site }).ok, `${site} ${modelKey}`).toBe(true);
+    }
   });
 
   it('names only rules it has, and every rule cites a listed source', () => {
-    const sources = new Set(ATTACHMENT_SOURCES.map((s) => s.id));
-    for (const r of [...IMAGE_RULES, ...PDF_RULES, ...RETRIEVAL_RULES, TEXT_RULE, OTHER_RULE]) expect(sources, r.id).toContain(r.source);
-    for (const row of ATTACHMENT_FAMILIES) {
-      expect(IMAGE_RULES.map((r) => r.id)).toContain(row.image);
-      expect(PDF_RULES.map((r) => r.id)).toContain(row.pdf);
+    const sources = new Set(rules.sources.map((s) => s.id));
+    const imageIds = rules.image_rules.map((r) => r.id);
+    const pdfIds = rules.pdf_rules.map((r) => r.id);
+    const retrievalIds = rules.retrieval.map((r) => r.id);
+    for (const r of [...rules.image_rules, ...rules.pdf_rules, ...rules.retrieval, TEXT_RULE, OTHER_RULE]) expect(sources, r.id).toContain(r.source);
+    for (const row of rules.families) {
+      expect(imageIds).toContain(row.image);
+      expect(pdfIds).toContain(row.pdf);
     }
-    expect(ATTACHMENT_FAMILIES.at(-1)!.pattern).toBe('.*');
+    for (const r of rules.pdf_rules) if (r.page_image_rule !== undefined) expect(imageIds).toContain(r.page_image_rule);
+    expect(rules.families.at(-1)!.pattern).toBe('.*');
     for (const [site, id] of Object.entries(RETRIEVAL_BY_SITE)) {
       expect(Object.keys(siteModels.sites)).toContain(site);
-      expect(RETRIEVAL_RULES.map((r) => r.id)).toContain(id);
+      expect(retrievalIds).toContain(id);
     }
-    expect(RETRIEVAL_RULES.map((r) => r.id)).toContain(DEFAULT_RETRIEVAL);
+    expect(retrievalIds).toContain(DEFAULT_RETRIEVAL);
   });
 });

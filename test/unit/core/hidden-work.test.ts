@@ -8,27 +8,18 @@ import { z } from 'zod';
 import hiddenData from '../../../data/hidden-work.json';
 import videoData from '../../../data/video-energy.json';
 import {
-  HIDDEN_WORK_RULES,
-  HIDDEN_WORK_SOURCES,
   MAX_CUSTOM_RATE,
-  SEARCH_SITES,
-  VIDEO_MODELS,
-  VIDEO_SITES,
-  VOICE_SITES,
   calculate,
   estimateResearch,
   estimateSearch,
   estimateSiteVideo,
   estimateVideo,
   estimateVoice,
-  hiddenWorkSource,
   videoCalculationRequest,
-  videoFrames,
-  videoLatencySeconds,
-  voiceRule,
   type VideoEstimate,
 } from '../../../src/core';
 import { SITE_IDS } from '../../../src/domain/site-ids';
+import { HIDDEN_WORK_RULES, HIDDEN_WORK_SOURCES, SEARCH_SITES, VIDEO_MODELS, VIDEO_SITES, VOICE_SITES, hiddenWorkSource } from '../support/hidden-work';
 
 function value<T, E>(result: { ok: true; value: T } | { ok: false; error: E }): T {
   if (!result.ok) throw new Error(`expected a value, got ${JSON.stringify(result.error)}`);
@@ -178,7 +169,10 @@ describe('data/hidden-work.json and data/video-energy.json', () => {
     for (const id of named) expect(hiddenWorkSource(id).id).toBe(id);
     const searchRules = new Set(hiddenData.search.rules.map((r) => r.id));
     for (const s of SEARCH_SITES) expect(searchRules.has(s.rule)).toBe(true);
-    for (const s of VOICE_SITES) expect(voiceRule(s.site)?.id).toBe(s.rule);
+    const voiceRules = new Set(hiddenData.voice.rules.map((r) => r.id));
+    for (const s of VOICE_SITES) expect(voiceRules.has(s.rule)).toBe(true);
+    // The estimate follows the site's rule.
+    for (const s of VOICE_SITES) expect(value(estimateVoice(s.site, [{ user_seconds: 1, assistant_seconds: 1 }])).rule).toBe(s.rule);
     for (const m of VIDEO_MODELS) {
       expect(Object.keys(videoData.hardware)).toContain(m.hardware);
       expect(Object.keys(videoData.providers)).toContain(m.provider);
@@ -281,7 +275,7 @@ describe('estimateVoice', () => {
 
   it('has no audio rule where none is published: the transcript is counted instead', () => {
     for (const site of ['claude', 'grok', 'meta', 'copilot']) {
-      expect(voiceRule(site)).toBeUndefined();
+      expect(VOICE_SITES.map((s) => s.site)).not.toContain(site);
       expect(errorCode(estimateVoice(site, [{ user_seconds: 1, assistant_seconds: 1 }]))).toBe('NO_RULE');
     }
   });
@@ -295,15 +289,16 @@ describe('estimateVoice', () => {
 
 describe('estimateVideo (EcoLogits’ method)', () => {
   it('counts frames as EcoLogits does: 24 a second plus the first', () => {
-    expect([videoFrames(4), videoFrames(8), videoFrames(12), videoFrames(6.5)]).toEqual([97, 193, 289, 157]);
+    const frames = (seconds: number) => value(estimateVideo({ model: 'google/veo-3.1', width: 1280, height: 720, seconds, with_audio: true })).frames;
+    expect([frames(4), frames(8), frames(12), frames(6.5)]).toEqual([97, 193, 289, 157]);
   });
 
   it('works out Veo 3.1 at 720p for 8 s by hand', () => {
     // frames 193; 1280 x 720 = 921,600 px; volume 921,600 x 193 / 1000 = 177,868.8;
     // latency 3.41e-4 x 177,868.8 + 24.4 = 85.0532608 s; PUE 1.09; server 1,074.08 to 2,352.81 W.
-    const veo = VIDEO_MODELS.find((m) => m.key === 'google/veo-3.1')!;
-    expect(videoLatencySeconds(veo, 1280, 720, 193, true)).toBeCloseTo(85.0532608, 9);
     const estimate = value(estimateVideo({ model: 'google/veo-3.1', width: 1280, height: 720, seconds: 8, with_audio: true }));
+    // The generation time the low end was worked from: Wh x 3600 / (PUE x the server's low power).
+    expect((estimate.wh.low * 3600) / (1.09 * 1074.08)).toBeCloseTo(85.0532608, 9);
     const hours = 85.0532608 / 3600;
     expect(estimate.wh.low).toBeCloseTo(1.09 * hours * 1074.08, 9);
     expect(estimate.wh.high).toBeCloseTo(1.09 * hours * 2352.81, 9);
@@ -352,7 +347,7 @@ describe('estimateVideo (EcoLogits’ method)', () => {
 
   it('estimates each site’s video from its row, with the length the page shows or the site’s default', () => {
     expect(value(estimateSiteVideo('gemini')).wh.central).toBeCloseTo(31.1089, 3);
-    expect(value(estimateSiteVideo('gemini', 8)).wh).toEqual(value(estimateSiteVideo('gemini')).wh);
+    expect(value(estimateSiteVideo('gemini', { seconds: 8 })).wh).toEqual(value(estimateSiteVideo('gemini')).wh);
     expect(value(estimateSiteVideo('chatgpt')).models).toEqual(['openai/sora-2-pro']);
     expect(value(estimateSiteVideo('grok')).rule).toBe('video-ecologits-proxy');
     expect(value(estimateSiteVideo('grok')).seconds).toBe(6);
@@ -390,7 +385,7 @@ describe('videoCalculationRequest (remote mode)', () => {
   it('fits every site’s video up to a minute within the service’s limits', () => {
     for (const site of VIDEO_SITES) {
       for (const seconds of [1, site.default_seconds, 60]) {
-        expect(videoCalculationRequest(value(estimateSiteVideo(site.site, seconds))).ok).toBe(true);
+        expect(videoCalculationRequest(value(estimateSiteVideo(site.site, { seconds }))).ok).toBe(true);
       }
     }
   });

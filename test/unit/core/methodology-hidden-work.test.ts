@@ -4,18 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  HIDDEN_WORK_AS_OF,
-  HIDDEN_WORK_RULES,
-  HIDDEN_WORK_SOURCES,
   MAX_CUSTOM_RATE,
-  RESEARCH_RULE,
-  SEARCH_RULES,
-  SEARCH_SITES,
-  VIDEO_ECOLOGITS,
-  VIDEO_MODELS,
-  VIDEO_SITES,
-  VOICE_RULES,
-  VOICE_SITES,
   calculate,
   estimateResearch,
   estimateSearch,
@@ -23,14 +12,27 @@ import {
   estimateVideo,
   estimateVoice,
   findModel,
-  hiddenWorkSource,
   videoCalculationRequest,
-  voiceRule,
   type VideoEstimate,
 } from '../../../src/core';
 import { calculationBody } from '../../../src/domain/remote';
 import { videoRequestFor, videoTurnOf } from '../../../src/ledger/hidden-work';
 import type { CountedTurn } from '../../../src/domain/turns';
+import hiddenData from '../../../data/hidden-work.json';
+import videoData from '../../../data/video-energy.json';
+import {
+  HIDDEN_WORK_RULES,
+  HIDDEN_WORK_SOURCES,
+  RESEARCH_RULE,
+  SEARCH_RULES,
+  SEARCH_SITES,
+  VIDEO_MODELS,
+  VIDEO_SITES,
+  VOICE_RULES,
+  VOICE_SITES,
+  hiddenWorkSource,
+  voiceRule,
+} from '../support/hidden-work';
 import { codeBlocks, leadingNumber, readRepoFile, records, section, tables, text } from '../support/markdown';
 
 const doc = readRepoFile('docs/methodology.md');
@@ -66,7 +68,7 @@ const rangeCells = (e: VideoEstimate): string[] => [`${p3(e.wh.low)} to ${p3(e.w
 
 describe('methodology: work out of sight', () => {
   it('dates its figures as the data does', () => {
-    expect(text(hidden)).toContain(`(as of ${HIDDEN_WORK_AS_OF})`);
+    expect(text(hidden)).toContain(`(as of ${hiddenData.as_of})`);
   });
 
   it('lists every rule of the data once, in order, with its kind, figure, basis and source', () => {
@@ -172,7 +174,7 @@ describe('methodology: work out of sight', () => {
     });
 
     it('names the EcoLogits commits its inputs come from', () => {
-      const commits = Object.values(VIDEO_ECOLOGITS).flatMap((v) => v.match(/\b[0-9a-f]{40}\b/g) ?? []);
+      const commits = Object.values(videoData.ecologits).flatMap((v) => v.match(/\b[0-9a-f]{40}\b/g) ?? []);
       expect(commits).toHaveLength(3);
       for (const commit of commits) expect(text(video)).toContain(commit);
     });

@@ -120,7 +120,7 @@ describe('work out of sight, counted apart from the text', () => {
 
   it("counts a generated video by the site's model, of the length the page shows or the site's usual one", async () => {
     const counted = await countTurn(turn(1, { hiddenWork: { videos: [{ seconds: 4 }, {}] } }));
-    const four = value(estimateSiteVideo('chatgpt', 4));
+    const four = value(estimateSiteVideo('chatgpt', { seconds: 4 }));
     const usual = value(estimateSiteVideo('chatgpt'));
     expect(counted.extras?.video).toEqual({ videos: 2, seconds: 4 + usual.seconds, wh: four.wh.central + usual.wh.central, rule: 'video-ecologits' });
   });
