@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NEW_CHAT_HISTORY_SHARE } from '../../../src/core/what-if';
-import { footprintOf } from '../../../src/counting/handlers';
+import { footprintOf } from '../../../src/counting/footprint';
 import { energyQuantity, formatShare, quantityText } from '../../../src/display';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import { spokenQuantity } from '../../../src/i18n/quantity';
