@@ -33,7 +33,6 @@ import { FIREFOX_ESR } from '../scripts/support/system-programs';
 import { chunked, storedConversation, streamingFixture } from '../test/e2e/support/chat-pages';
 import { QUIET_FIREFOX_PREFS } from '../test/e2e/support/firefox-driver';
 import { launchWithExtension, runningWorker, serveChatPage } from '../test/e2e/support/launch';
-import { LABEL_TAG } from '../src/label/render';
 import { fmt, median } from './support/stats';
 
 const TURNS = Number(process.env.FOOTPRINT_TURNS ?? 5);
@@ -182,7 +181,8 @@ async function turn(browser: 'chromium' | 'firefox', page: BenchPage, n: number)
   const before = cpuTicks(extensionProcesses(browser));
   await page.run(
     WATCH(
-      LABEL_TAG,
+      // The page label's element, as the browser tests find it.
+      'ai-footprint-label',
       ANSWER.map((p) => chunked(`${p} (${n})`)),
       `How steady is offshore wind? (${n})`,
     ),

@@ -200,9 +200,8 @@ async function main() {
   );
   console.log(peer ? `peer: ${peer.name} from ${peer.dir}` : `peer: AI-Wattch not found at ${PEER_DIR ?? '(PAGE_BENCH_PEER_DIR unset)'}: our figure alone`);
   const history = await recordHistory(page);
-  // After recordHistory: the extension's modules need its stand-in browser API in place before they load.
-  const { LABEL_TAG } = await import('../src/label/render');
-  const setup: Setup = { page, bundle: tokenizerBundle(), history, storageKey: await conversationStorageKey(), labelTag: LABEL_TAG };
+  // The page label's element, as the browser tests find it.
+  const setup: Setup = { page, bundle: tokenizerBundle(), history, storageKey: await conversationStorageKey(), labelTag: 'ai-footprint-label' };
 
   const runs: Record<Mode, RunResult[]> = { none: [], ours: [], base: [], peer: [], naive: [] };
   const order: Mode[] = ['none', 'ours', ...(BASE_DIR ? (['base'] as const) : []), ...(peer ? (['peer'] as const) : [])];

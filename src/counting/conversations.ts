@@ -20,7 +20,7 @@ const idOf = (site: SiteId, conversationId: string) => `${site}:${conversationId
 export const conversationKey = (site: SiteId, conversationId: string) => conversations.keyOf(idOf(site, conversationId));
 
 /** Conversations untouched this long are dropped; reopening one seeds its history from the page again. */
-export const CONVERSATION_MAX_AGE_MS = 30 * 86_400_000;
+const CONVERSATION_MAX_AGE_MS = 30 * 86_400_000;
 const PRUNE_EVERY_MS = 86_400_000;
 const prunedAtItem = STORAGE_ITEMS.conversationsPrunedAt.item;
 

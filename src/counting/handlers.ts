@@ -1,15 +1,10 @@
 /** The worker's handlers for content-script messages: count turns, seed history, store site health. */
-import { historyShare, newChatTip } from '../core/what-if';
-import { attachmentSplit, filesAsPrompt } from '../domain/attachment-split';
-import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
-import { approximationOf } from '../domain/tokenizers';
 import type { ConversationSeed, ConversationSeeded, CountedTurn, TurnFootprint, TurnRecorded } from '../domain/turns';
 import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
-import { hiddenWorkFigures, ownInputTokens } from '../label/hidden-work-texts';
-import { countedLabelTexts } from '../label/texts';
 import type { Counting } from './count-turn';
+import { footprintOf } from './footprint';
 import { noteSkippedAttachments, noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
 
 /** A turn's record, and the records of the images and videos its answer generated. */
@@ -96,47 +91,4 @@ async function seededFootprints(
     if (r) footprints[turn.turnId] = footprintOf(r.entry, r.images, locale, r.video);
   }
   return footprints;
-}
-
-function attachmentsOf(entry: LedgerEntry): Pick<TurnFootprint, 'attachments'> {
-  const split = attachmentSplit(entry);
-  return split ? { attachments: split } : {};
-}
-
-function approximateTokenizerOf(entry: LedgerEntry): { approximateTokenizer?: string } {
-  const name = approximationOf(entry.modelKey, entry.tokenizer);
-  return name === null ? {} : { approximateTokenizer: name };
-}
-
-/** How much of the turn's input was re-read history, and in a long chat what the next answer would cost in a new one. */
-function historyFigures(recorded: LedgerEntry): Pick<TurnFootprint, 'historyShare' | 'newChat'> {
-  // This turn's own files and estimated work are not history: a new chat would read and do them too.
-  const entry = filesAsPrompt(recorded.extras ? { ...recorded, promptTokens: ownInputTokens(recorded) } : recorded);
-  const share = historyShare(entry);
-  if (share === 0) return {};
-  const tip = newChatTip(entry);
-  return tip ? { historyShare: share, newChat: tip } : { historyShare: share };
-}
-
-function withHiddenWork(entry: LedgerEntry): Pick<TurnFootprint, 'hiddenWork'> {
-  const hiddenWork = hiddenWorkFigures(entry.extras);
-  return hiddenWork ? { hiddenWork } : {};
-}
-
-/** The page label's figures (the turn's record plus its generated images' and videos' records) and its texts in the UI language. */
-export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale(), video?: LedgerEntry): TurnFootprint {
-  const figures = {
-    energyKwh: entry.energyKwh + (images?.energyKwh ?? 0) + (video?.energyKwh ?? 0),
-    carbonG: entry.carbonG + (images?.carbonG ?? 0) + (video?.carbonG ?? 0),
-    waterL: entry.waterL + (images?.waterL ?? 0) + (video?.waterL ?? 0),
-    inputTokens: entry.inputTokens,
-    outputTokens: entry.outputTokens,
-    ...approximateTokenizerOf(entry),
-    ...(entry.estimatedReasoningTokens ? { estimatedReasoningTokens: entry.estimatedReasoningTokens } : {}),
-    ...(images ? { images: imageCountOf(images) } : {}),
-    ...attachmentsOf(entry),
-    ...withHiddenWork(entry),
-    ...historyFigures(entry),
-  };
-  return { ...figures, texts: countedLabelTexts(figures, locale) };
 }

@@ -40,7 +40,7 @@ const TRANSIENT = new Set(['NO_RECEIVER', 'SEND_FAILED']);
  * to have put it in the accessibility tree (it updates that tree after a frame or so), so that the
  * text is a change a screen reader announces.
  */
-export const ANNOUNCER_SETTLE_MS = 250;
+const ANNOUNCER_SETTLE_MS = 250;
 
 export class PageLabels {
   readonly #labels = new Map<string, Label>();

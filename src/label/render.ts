@@ -14,9 +14,9 @@ import { t } from '../i18n/t';
 /** A counted answer's texts come formatted from the worker (src/label/texts.ts). */
 export type LabelContent = { kind: 'counted'; texts: LabelTexts } | { kind: 'not-counted'; reason: string };
 
-export const LABEL_TAG = 'ai-footprint-label';
+const LABEL_TAG = 'ai-footprint-label';
 
-export const ANNOUNCER_TAG = 'ai-footprint-announcer';
+const ANNOUNCER_TAG = 'ai-footprint-announcer';
 
 const OUR_TAG_NAMES = new Set([LABEL_TAG.toUpperCase(), ANNOUNCER_TAG.toUpperCase()]);
 /** Whether a node is one of ours: a label host or the announcer (the tracker ignores their changes). */

@@ -15,7 +15,7 @@ interface ExtensionLike {
   runtime: { onMessage: { addListener(listener: (message: unknown, sender: unknown, sendResponse: (answer: unknown) => void) => unknown): void } };
 }
 
-export const labelsOn = (settings: unknown, site: SiteId): boolean => (settings as Partial<Settings> | undefined)?.pageLabels?.[site] !== false;
+const labelsOn = (settings: unknown, site: SiteId): boolean => (settings as Partial<Settings> | undefined)?.pageLabels?.[site] !== false;
 
 export function watchLabelSetting(site: SiteId, apply: (on: boolean) => void, api: ExtensionLike | undefined = browser): void {
   if (!api) return;

@@ -21,20 +21,22 @@ function chatPageMatches(): string[] {
 }
 
 /** Tells every open chat tab; each content script keeps only its own site's switch. A tab without one (still loading) reads the setting when it starts. */
-export async function broadcastLabelSwitch(data: RequestOf<'labels/switch'>, tabs: TabsLike = browser.tabs, matches = chatPageMatches()): Promise<void> {
-  if (matches.length === 0) return;
-  const open = await tabs.query({ url: matches });
+async function broadcastLabelSwitch(data: RequestOf<'labels/switch'>, tabs: TabsLike, matches: () => string[]): Promise<void> {
+  const patterns = matches();
+  if (patterns.length === 0) return;
+  const open = await tabs.query({ url: patterns });
   await Promise.all(open.map((tab) => (tab.id === undefined ? undefined : tabs.sendMessage(tab.id, { type: 'labels/switch', data }).catch(() => undefined))));
 }
 
-/** settings/update, then the label switch it changed (if any) sent to the chat tabs. */
+/** settings/update, then the label switch it changed (if any) sent to the chat tabs (`tabs` matching `matches()`). */
 export function withLabelSwitchBroadcast(
   update: NonNullable<Handlers['settings/update']>,
-  broadcast: (data: RequestOf<'labels/switch'>) => Promise<void> = broadcastLabelSwitch,
+  tabs: TabsLike = browser.tabs,
+  matches: () => string[] = chatPageMatches,
 ): NonNullable<Handlers['settings/update']> {
   return async (patch, sender) => {
     const answer = await update(patch, sender);
-    if (patch.pageLabel) await broadcast(patch.pageLabel).catch(() => undefined);
+    if (patch.pageLabel) await broadcastLabelSwitch(patch.pageLabel, tabs, matches).catch(() => undefined);
     return answer;
   };
 }

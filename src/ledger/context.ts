@@ -10,7 +10,7 @@ import { readDay, readMonth } from './store';
 import { rowEnergyKwh } from './totals';
 
 /** Raw turns kept within this many bytes (chrome.storage.local holds 10 MB); older days live on in the daily totals. */
-export const RAW_TURNS_BUDGET_BYTES = 6_000_000;
+const RAW_TURNS_BUDGET_BYTES = 6_000_000;
 
 export interface LedgerDeps {
   remote: RemoteDeps;

@@ -109,7 +109,7 @@ export function hiddenWorkCsvFields(e: Pick<LedgerEntry, 'extras'>): number[] {
  * the share its searches, research and voice audio take of its weighted tokens (the core's energy is
  * linear in them). History counts where the record's input holds it.
  */
-export function estimatedKwhOf(e: LedgerEntry): number {
+function estimatedKwhOf(e: LedgerEntry): number {
   if (turnIdOfVideo(e.turnId) !== null) return e.energyKwh;
   const { search, research, voice } = e.extras ?? {};
   if (!search && !research && !voice) return 0;

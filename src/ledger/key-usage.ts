@@ -9,7 +9,7 @@ import { getKeyMonth } from '../remote/usage';
 import { settingsItem } from '../storage/items';
 import type { LedgerContext } from './context';
 
-export const KEY_MONTH_CACHE_MS = 60_000;
+const KEY_MONTH_CACHE_MS = 60_000;
 
 export function createKeyUsage(ctx: LedgerContext) {
   let cached: { url: string; apiKey: string; answer: KeyMonthAnswer & { status: 'ok' } } | null = null;

@@ -18,7 +18,7 @@ import { createRemoteSettings } from './remote-settings';
 import { createRetries } from './retries';
 import { updateSettings } from './update-settings';
 
-export { RAW_TURNS_BUDGET_BYTES, type BudgetStatus, type LedgerDeps, type RecordOutcome } from './context';
+export { type BudgetStatus, type LedgerDeps, type RecordOutcome } from './context';
 
 export function createLedger(deps: LedgerDeps) {
   const ctx = createContext(deps);

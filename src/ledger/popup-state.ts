@@ -24,7 +24,7 @@ import { addRow, emptyTotals, splitGroupKey, sumMonths } from './totals';
  * Every site's latest health as a list, from the stored value of the `siteHealth` item: read raw
  * here, so a value the worker has not migrated yet (an English sentence for a reason) reads too.
  */
-export function siteHealthList(stored: unknown): SiteHealth[] {
+function siteHealthList(stored: unknown): SiteHealth[] {
   return Object.values(storedSiteHealthMap(stored));
 }
 

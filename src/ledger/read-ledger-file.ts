@@ -128,8 +128,8 @@ export function readLedgerFile(text: string): ReadResult {
   return checkLedgerJson(json);
 }
 
-/** The checks after JSON.parse (apart so that the benchmark can time them on their own). */
-export function checkLedgerJson(json: unknown): ReadResult {
+/** The checks after JSON.parse. */
+function checkLedgerJson(json: unknown): ReadResult {
   const envelope = Envelope.safeParse(json);
   if (!envelope.success) return refuse('not-ledger');
   const { version } = envelope.data;

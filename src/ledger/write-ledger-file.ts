@@ -4,7 +4,7 @@ import { approximationOf } from '../domain/tokenizers';
 import { HIDDEN_WORK_CSV_COLUMNS, hiddenWorkCsvFields } from './hidden-work';
 import { parseModelGroup, rowTotals, splitGroupKey } from './totals';
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'turn_id',
   'time_utc',
   'local_day',

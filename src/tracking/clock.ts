@@ -45,9 +45,9 @@ export const STREAMING_POLL_MS = 250;
  * limit. URL changes need no recheck: WXT's location watcher reports them (from the Navigation API,
  * or by looking every second where the browser has none).
  */
-export const MARK_RECHECK_MS = 5_000;
+const MARK_RECHECK_MS = 5_000;
 /** After a prompt is sent, or the page changes after a quiet moment: when to first ask whether it writes (so the observer is off early). */
-export const FIRST_LOOK_MS = 100;
+const FIRST_LOOK_MS = 100;
 
 export type ClockState =
   /** Not started, or stopped. */

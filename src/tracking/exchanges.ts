@@ -20,7 +20,7 @@ export interface Exchange {
  * Between two parts of an answer: a line break, as between the paragraphs of one message (the
  * adapters' readText), so an answer reads the same whether the page splits it into messages or not.
  */
-export const PART_SEPARATOR = '\n';
+const PART_SEPARATOR = '\n';
 
 /** The messages as exchanges: each prompt with the assistant messages up to the next prompt. */
 export function exchangesOf(messages: readonly PageMessage[]): Exchange[] {

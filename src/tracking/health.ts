@@ -10,11 +10,11 @@ import type { Phase } from './phases';
 import { promptAtOf } from './phases';
 
 /** An answer still streaming (or never appearing) this long after the prompt is reported. */
-export const ANSWER_TIMEOUT_MS = ANSWER_TIMEOUT_MINUTES * 60_000;
+const ANSWER_TIMEOUT_MS = ANSWER_TIMEOUT_MINUTES * 60_000;
 /** After a prompt is sent, how long the adapter may find no messages before the site is reported. */
-export const NO_MESSAGES_GRACE_MS = 15_000;
+const NO_MESSAGES_GRACE_MS = 15_000;
 /** After a prompt is sent, how long a finished-looking answer may read as empty (reasoning first, a slow start) before the site is reported. */
-export const EMPTY_ANSWER_GRACE_MS = 60_000;
+const EMPTY_ANSWER_GRACE_MS = 60_000;
 
 /** The reporter the tracker holds: a closure rather than a class, so its state costs the content script no `this.#` per use. */
 export interface HealthReporter {

@@ -86,7 +86,7 @@ const ALL: { readonly [P in PhaseName]: 'moves' } = { idle: 'moves', 'prompt-sen
  * happens (a look at the page, a scan's verdict); where one cannot apply, the comment says why.
  * (Reasons are comments, not strings: the table ships in every content script.)
  */
-export const TRANSITIONS: { readonly [T in TrackerEventType]: { readonly [P in PhaseName]: Rule } } = {
+const TRANSITIONS: { readonly [T in TrackerEventType]: { readonly [P in PhaseName]: Rule } } = {
   navigated: ALL,
   promptSent: ALL,
   streamingSeen: ALL,

@@ -12,7 +12,7 @@ import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtensi
 import { BUILT_EXTENSION } from './support/extension-page';
 import { chunked, storedConversation, storedSiteHealth, streamingFixture } from './support/chat-pages';
 import { waitFor } from './support/wait';
-import { PART_SEPARATOR } from '../../src/tracking/exchanges';
+import { joinParts } from '../../src/tracking/exchanges';
 import { siteCounter } from './support/site-tokens';
 import type { SiteId } from '../../src/domain/site-ids';
 
@@ -46,7 +46,7 @@ describe('an answer ChatGPT writes in several messages', () => {
     ['That covers roughly 2,500 European homes for the day.', 'Offshore, the same turbine would make more.'],
     ['(Continued) Capacity factors at sea reach forty to fifty percent.'],
   ];
-  const answerText = PARTS.map((p) => p.join('\n')).join(PART_SEPARATOR);
+  const answerText = joinParts(PARTS.map((p) => p.join('\n')));
 
   it('is one turn: the prompt charged once, the output of all three parts, the next turn’s history holding every part', async () => {
     await serveChatPage(context, 'https://chatgpt.com', streamingFixture('chatgpt-multipart.html'));

@@ -4,7 +4,6 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Counting } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationState } from '../../../src/domain';
-import { siteHealthList } from '../../../src/ledger/popup-state';
 import { updateSettings } from '../../../src/ledger/update-settings';
 import { forgetDefinedItems, siteHealthItem } from '../../../src/storage/items';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
@@ -191,7 +190,7 @@ describe('the counting handlers', () => {
     await handlers['site/health']!({ site: 'meta', status: 'not-recognized', reason: 'no-messages', at: 20 }, {});
     await handlers['site/health']!({ site: 'meta', status: 'ok', reason: null, at: 10 }, {});
     await handlers['site/health']!({ site: 'claude', status: 'ok', reason: null, at: 30 }, {});
-    const health = siteHealthList(await siteHealthItem.getValue());
+    const health = Object.values(await siteHealthItem.getValue());
     expect(health).toEqual(
       expect.arrayContaining([
         { site: 'meta', status: 'not-recognized', reason: 'no-messages', at: 20 },

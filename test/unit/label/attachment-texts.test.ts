@@ -4,7 +4,7 @@
  * files are not counted as history.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { footprintOf } from '../../../src/counting/handlers';
+import { footprintOf } from '../../../src/counting/footprint';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import type { TurnExtras } from '../../../src/domain/turns';
 import { pricedEntry } from '../support/priced-entry';

@@ -1,6 +1,6 @@
 /** The page label's estimated work out of sight: shown apart from the counted tokens, in all seven languages. */
 import { describe, expect, it } from 'vitest';
-import { footprintOf } from '../../../src/counting/handlers';
+import { footprintOf } from '../../../src/counting/footprint';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import type { TurnExtras } from '../../../src/domain/turns';
 import { pricedEntry } from '../support/priced-entry';

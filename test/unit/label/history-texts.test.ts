@@ -4,7 +4,7 @@
  * chat, in all seven languages; nothing of it on a short chat.
  */
 import { describe, expect, it } from 'vitest';
-import { footprintOf } from '../../../src/counting/handlers';
+import { footprintOf } from '../../../src/counting/footprint';
 import { energyQuantity, formatShare, quantityText } from '../../../src/display';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import { spokenQuantity } from '../../../src/i18n/quantity';

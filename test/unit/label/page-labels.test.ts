@@ -6,10 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSeed, ConversationSeeded, TurnFootprint, TurnRecorded } from '../../../src/domain/turns';
-import { ANNOUNCER_SETTLE_MS, PageLabels } from '../../../src/label/page-labels';
-import { ANNOUNCER_TAG, LABEL_TAG } from '../../../src/label/render';
+import { PageLabels } from '../../../src/label/page-labels';
+import { createAnnouncer, createLabelHost } from '../../../src/label/render';
 import { countedLabelTexts } from '../../../src/label/texts';
-import { labelsOn, watchLabelSetting } from '../../../src/label/setting';
+import { watchLabelSetting } from '../../../src/label/setting';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import { ADAPTERS } from '../../support/adapters';
 import { createPageTracker } from '../../../src/tracking/tracker';
@@ -17,6 +17,13 @@ import { useCatalog } from '../../support/messages';
 import { fixture, loadPage } from '../support/load-page';
 
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+/** Well past the announcer's short wait before it speaks. */
+const ANNOUNCER_SETTLED_MS = 1_000;
+
+// The element names the label and the announcer are put on the page under.
+const blank = loadPage('<main></main>', 'https://chatgpt.com/');
+const LABEL_TAG = createLabelHost(blank).localName;
+const ANNOUNCER_TAG = createAnnouncer(blank).localName;
 
 const FIGURES = {
   energyKwh: 0.0042,
@@ -252,13 +259,13 @@ describe('the announcer', () => {
     p.tracker.start();
     await flush(1_000);
     await answer(p.doc, 1);
-    await flush(ANNOUNCER_SETTLE_MS);
+    await flush(ANNOUNCER_SETTLED_MS);
     const region = regionOf(p.doc)!;
     expect(region.textContent).toBe(FOOTPRINT.texts.spoken);
     // role=status is polite: it waits for the screen reader to finish what it is saying.
     expect(region.getAttribute('aria-live')).toBeNull();
     await answer(p.doc, 2);
-    await flush(ANNOUNCER_SETTLE_MS);
+    await flush(ANNOUNCER_SETTLED_MS);
     expect(before).toEqual(['', FOOTPRINT.texts.spoken]);
     expect(region.childNodes).toHaveLength(1);
     expect(p.doc.querySelectorAll(ANNOUNCER_TAG)).toHaveLength(1);
@@ -274,7 +281,7 @@ describe('the announcer', () => {
     labels.onEvent({ kind: 'turn-reply', turnId: 't1', result: { ok: true, value: { ok: true, turnId: 't1', footprint: FOOTPRINT } } });
     expect(labelAfter(answer.element)).not.toBeNull();
     expect(regionOf(doc)!.textContent).toBe('');
-    await flush(ANNOUNCER_SETTLE_MS);
+    await flush(ANNOUNCER_SETTLED_MS);
     expect(regionOf(doc)!.textContent).toBe(FOOTPRINT.texts.spoken);
   });
 
@@ -284,7 +291,7 @@ describe('the announcer', () => {
     p.tracker.start();
     await flush(1_000);
     await answer(p.doc, 1);
-    await flush(ANNOUNCER_SETTLE_MS);
+    await flush(ANNOUNCER_SETTLED_MS);
     expect(regionOf(p.doc)?.textContent ?? '').toBe('');
     p.tracker.stop();
   });
@@ -389,11 +396,16 @@ describe('the page label of an answer counted before a reload', () => {
 });
 
 describe('the per-site switch', () => {
-  it('is on unless the site is switched off', () => {
-    expect(labelsOn(undefined, 'chatgpt')).toBe(true);
-    expect(labelsOn({ pageLabels: {} }, 'chatgpt')).toBe(true);
-    expect(labelsOn({ pageLabels: { chatgpt: false } }, 'chatgpt')).toBe(false);
-    expect(labelsOn({ pageLabels: { chatgpt: false } }, 'claude')).toBe(true);
+  it.each([
+    ['no settings stored', undefined, 'chatgpt', true],
+    ['no switch set', { pageLabels: {} }, 'chatgpt', true],
+    ['the site switched off', { pageLabels: { chatgpt: false } }, 'chatgpt', false],
+    ['another site switched off', { pageLabels: { chatgpt: false } }, 'claude', true],
+  ] as const)('is on unless the site is switched off: %s', async (_, stored, site, on) => {
+    const seen: boolean[] = [];
+    watchLabelSetting(site, (value) => seen.push(value), extension(stored).api);
+    await flush(0);
+    expect(seen).toEqual([on]);
   });
 
   /** The content script's extension API: the settings as stored, and the messages the worker sends it. */

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core';
 import { estimateSiteVideo, videoCalculationRequest } from '../../../src/core/hidden-work';
-import { DEFAULT_SETTINGS, type Settings } from '../../../src/domain';
+import { DEFAULT_SETTINGS, type LedgerEntry, type Settings } from '../../../src/domain';
 import { calculationBody } from '../../../src/domain/remote';
 import { computeLocally, requestFor, turnUnderSettings } from '../../../src/ledger/compute';
 import { readPeriodData } from '../../../src/ledger/read-period';
 import { recordsOf } from '../../../src/ledger/turn-records';
-import { footprintOf } from '../../../src/counting/handlers';
+import { footprintOf } from '../../../src/counting/footprint';
 import { localDay } from '../../../src/storage/days';
 import type { CountedTurn } from '../../../src/domain/turns';
-import { estimatedKwhOf, estimatedWork, videoRequestFor, videoTurnOf } from '../../../src/ledger/hidden-work';
+import { estimatedWork, videoRequestFor, videoTurnOf } from '../../../src/ledger/hidden-work';
 import { writeSettings } from '../../../src/storage/items';
 import { NOW, newLedger, resetBrowser, turn } from '../support/ledger';
 
@@ -125,6 +125,9 @@ describe("a period's estimated work", () => {
     if (!r.ok) throw new Error(r.error.message);
     return r.value;
   };
+
+  /** One answer's estimated energy, as the period sums it. */
+  const estimatedKwhOf = (e: LedgerEntry) => estimatedWork([e]).estimatedKwh;
 
   it("is the share of each answer's weighted tokens its estimates take, all of a video record, none of a plain answer", () => {
     const searched = priced(turn({ promptTokens: 120, historyTokens: 900, answerTokens: 450, extras: { search: EXTRAS.search } }));

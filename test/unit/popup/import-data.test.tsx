@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { ImportRefusalSchema, type ImportAnswer, type ImportRefusal } from '../../../src/domain/import';
+import { ImportAnswerSchema, type ImportAnswer, type ImportRefusal } from '../../../src/domain/import';
 import { IMPORT_LIMITS } from '../../../src/domain/import-limits';
 import { LOCALES, useCatalog } from '../../support/messages';
 import { createFakeWorker, type FakeWorker } from '../support/fake-worker';
@@ -97,7 +97,8 @@ describe('Import in the popup', () => {
 });
 
 describe('the reasons, in every language', () => {
-  const IMPORT_REFUSALS = ImportRefusalSchema.shape.code.options;
+  // Every code a refused import can answer with, as the worker's answer is checked.
+  const IMPORT_REFUSALS = ImportAnswerSchema.options[0].shape.refusal.shape.code.options;
   const refusals: ImportRefusal[] = IMPORT_REFUSALS.map((code) => ({
     code,
     at: code === 'not-json' || code === 'not-ledger' ? null : code === 'too-large' ? 'turns' : 'turns[3].site',

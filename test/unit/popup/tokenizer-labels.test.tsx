@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'preact';
 import { LastAnswer } from '../../../src/popup/components/LastAnswer';
-import { footprintOf } from '../../../src/counting/handlers';
+import { footprintOf } from '../../../src/counting/footprint';
 import { useCatalog } from '../../support/messages';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import { ledgerEntry } from '../support/popup-fixtures';

@@ -1,10 +1,16 @@
 /** The page clock (src/tracking/clock.ts): when it looks at the page, what it watches, and what it ignores. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPageClock, FIRST_LOOK_MS, MARK_RECHECK_MS, SETTLE_MS, STREAMING_POLL_MS } from '../../../src/tracking/clock';
+import { createPageClock, SETTLE_MS, STREAMING_POLL_MS } from '../../../src/tracking/clock';
 import { loadPage } from '../support/load-page';
 
 const SETTLE = SETTLE_MS.reliable;
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+/** To the clock's next look (its one timer), which it arms soon after a change or a prompt. */
+const nextLook = async () => {
+  const before = Date.now();
+  await vi.advanceTimersToNextTimerAsync();
+  return Date.now() - before;
+};
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -51,7 +57,8 @@ describe('the page clock', () => {
     await flush(2 * SETTLE);
     c.streaming.mockClear();
     c.change();
-    await flush(FIRST_LOOK_MS);
+    // Soon: well before a settle period.
+    expect(await nextLook()).toBeLessThan(SETTLE);
     expect(c.streaming).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 10; i++) {
       c.change();
@@ -66,7 +73,7 @@ describe('the page clock', () => {
     c.clock.start();
     await flush(2 * SETTLE);
     c.stopButton(true);
-    await flush(FIRST_LOOK_MS);
+    await nextLook();
     expect(c.clock.current).toEqual({ name: 'streaming', mark: c.doc.getElementById('stop') });
     expect(c.listener.streaming).toHaveBeenCalledTimes(1);
     c.streaming.mockClear();
@@ -94,10 +101,10 @@ describe('the page clock', () => {
     // At the next look the tracker follows a URL change: the page counts as changed then.
     c.listener.beforeLook.mockImplementationOnce(() => c.clock.pageChanged());
     c.clock.promptSent();
-    await flush(FIRST_LOOK_MS);
+    await nextLook();
     await flush(SETTLE - 1);
     expect(c.listener.quiet).toHaveBeenCalledTimes(1);
-    await flush(FIRST_LOOK_MS + 1);
+    await flush(1);
     expect(c.listener.quiet).toHaveBeenCalledTimes(2);
     c.clock.stop();
   });
@@ -118,8 +125,10 @@ describe('the page clock', () => {
     marked.stopButton(true);
     await flush(SETTLE);
     marked.streaming.mockClear();
-    await flush(2 * MARK_RECHECK_MS);
+    const gaps = [await nextLook(), await nextLook()];
     expect(marked.streaming).toHaveBeenCalledTimes(2);
+    // Rechecked seconds apart, not at every poll.
+    for (const gap of gaps) expect(gap).toBeGreaterThan(4 * STREAMING_POLL_MS);
     marked.clock.stop();
   });
 
@@ -137,7 +146,7 @@ describe('the page clock', () => {
     // A prompt sent during the scan: the look waits until the scan is over and the page quiet.
     c.streaming.mockClear();
     c.clock.promptSent();
-    await flush(FIRST_LOOK_MS);
+    await flush(SETTLE);
     expect(c.streaming).not.toHaveBeenCalled();
     expect(c.clock.current.name).toBe('scanning');
     c.clock.stop();
@@ -181,7 +190,7 @@ function quietSite(needsDone = false) {
     async answering() {
       clock.promptSent();
       doc.getElementById('slot')!.innerHTML = '<button id="stop"></button>';
-      await flush(FIRST_LOOK_MS);
+      await nextLook();
       expect(clock.current).toEqual({ name: 'streaming', mark: null });
       for (let i = 0; i < 20; i++) {
         thread.append(doc.createElement('p'));
@@ -232,7 +241,7 @@ describe('the page clock on a site that can tell only some of the time', () => {
     c.idleSignal.mockClear();
     const thread = c.doc.getElementById('thread')!;
     thread.append(c.doc.createElement('p'));
-    await flush(FIRST_LOOK_MS);
+    await nextLook();
     expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'reliable' });
     // Typing changes no node: the reading the look kept still holds at the scan (a new answer would change the page).
     c.box.value = 'typing';
@@ -240,7 +249,7 @@ describe('the page clock on a site that can tell only some of the time', () => {
     expect(c.listener.quiet).toHaveBeenCalledTimes(2);
     expect(c.idleSignal).toHaveBeenCalledTimes(1);
     thread.append(c.doc.createElement('p'));
-    await flush(FIRST_LOOK_MS);
+    await nextLook();
     expect(c.idleSignal).toHaveBeenCalledTimes(2);
     expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'quiet' });
     c.clock.stop();
@@ -255,7 +264,8 @@ describe('the page clock on a site that can tell only some of the time', () => {
     expect(c.clock.current).toEqual({ name: 'watching', changed: false, idle: 'quiet' });
     await flush(50);
     c.doc.getElementById('thread')!.insertAdjacentHTML('beforeend', '<div class="done"></div>');
-    await flush(FIRST_LOOK_MS + SETTLE_MS.reliable);
+    await nextLook();
+    await flush(SETTLE_MS.reliable);
     expect(c.listener.quiet).toHaveBeenCalledTimes(2);
     c.clock.stop();
   });

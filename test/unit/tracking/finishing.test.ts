@@ -4,8 +4,8 @@
  * On a minimal test site, so these rules are checked apart from any real site's markup.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MARK_RECHECK_MS, SETTLE_MS } from '../../../src/tracking/clock';
-import { EMPTY_ANSWER_GRACE_MS } from '../../../src/tracking/health';
+import { SETTLE_MS } from '../../../src/tracking/clock';
+import { ANSWER_TIMEOUT_MINUTES } from '../../../src/domain/health-reasons';
 import { PAGE, testSite, trackTestSite, type TestPage } from '../support/test-site';
 
 const flush = (ms: number) => vi.advanceTimersByTimeAsync(ms);
@@ -226,7 +226,8 @@ describe('not recognized, within one turn', () => {
     page.type('Q');
     page.add('user', 'u1', 'Q');
     await stream(page, 'a1', WORDS, { signal: 'page' });
-    await flush(EMPTY_ANSWER_GRACE_MS + 5_000);
+    // Past the grace for an answer that reads empty, within the answer's time limit.
+    await flush(ANSWER_TIMEOUT_MINUTES * 60_000 - 5_000);
     expect(page.turns()).toEqual([]);
     expect(page.health().at(-1)).toMatchObject({ status: 'not-recognized', reason: 'answer-empty' });
     page.tracker.stop();
@@ -274,7 +275,8 @@ describe('a prompt sent at once after opening another chat in the same tab', () 
     await flush(600);
     expect(page.tracker.current).toMatchObject({ seeding: false, phase: { name: 'streaming', promptAt: expect.any(Number) } });
     page.setUrl('https://test.example/c/conv-b');
-    await flush(MARK_RECHECK_MS + 100);
+    // The next recheck, seconds on.
+    await flush(6_000);
     // Another conversation: it seeds first, and the prompt sent in the one left is not its reply.
     expect(page.tracker.current).toMatchObject({ seeding: true, phase: { name: 'streaming', promptAt: null } });
     page.tracker.stop();

@@ -3,22 +3,23 @@
  * until it changes, and the verdicts on time are pure functions of the phase and the clock.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANSWER_TIMEOUT_MINUTES } from '../../../src/domain/health-reasons';
 import type { SiteHealth } from '../../../src/domain/turns';
-import {
-  ANSWER_TIMEOUT_MS,
-  EMPTY_ANSWER_GRACE_MS,
-  createHealthReporter,
-  NO_MESSAGES_GRACE_MS,
-  promptVerdict,
-  streamTooLong,
-  type PromptFound,
-  type PromptVerdict,
-} from '../../../src/tracking/health';
+import { createHealthReporter, promptVerdict, streamTooLong, type PromptFound, type PromptVerdict } from '../../../src/tracking/health';
 import type { Phase } from '../../../src/tracking/phases';
 import { completedTurn } from '../support/completed-turn';
 
 const SENT = 1_000_000;
 const counted = { messageId: 'a1', turn: completedTurn(), revision: 0 };
+const ANSWER_TIMEOUT_MS = ANSWER_TIMEOUT_MINUTES * 60_000;
+/** The whole grace of a finding is the wait it gets the moment the prompt is sent. */
+const graceOf = (found: PromptFound) => {
+  const verdict = promptVerdict({ name: 'prompt-sent', promptAt: SENT }, SENT, found);
+  if (verdict.kind !== 'wait') throw new Error(`no wait for ${found}: ${JSON.stringify(verdict)}`);
+  return verdict.inMs;
+};
+const NO_MESSAGES_GRACE_MS = graceOf('no-messages');
+const EMPTY_ANSWER_GRACE_MS = graceOf('empty-answer');
 
 describe('the health reporter', () => {
   beforeEach(() => void vi.useFakeTimers({ now: SENT }));
@@ -49,13 +50,19 @@ describe('promptVerdict: a prompt sent, nothing counted', () => {
   const streaming: Phase = { name: 'streaming', promptAt: SENT, since: SENT + 100, counted: null };
   const settling: Phase = { name: 'settling', promptAt: SENT, counted };
 
+  it('gives a page without messages the shortest grace, an empty answer a longer one, and no answer the time limit', () => {
+    expect(NO_MESSAGES_GRACE_MS).toBeGreaterThan(0);
+    expect(EMPTY_ANSWER_GRACE_MS).toBeGreaterThan(NO_MESSAGES_GRACE_MS);
+    expect(graceOf('no-answer')).toBe(ANSWER_TIMEOUT_MS);
+    expect(ANSWER_TIMEOUT_MS).toBeGreaterThan(EMPTY_ANSWER_GRACE_MS);
+  });
+
   it.each<[string, Phase, number, PromptFound, PromptVerdict]>([
     // no prompt pending: nothing to judge
     ['idle', { name: 'idle' }, SENT + ANSWER_TIMEOUT_MS * 2, 'no-answer', { kind: 'none' }],
     ['counted', { name: 'counted', counted }, SENT + ANSWER_TIMEOUT_MS * 2, 'no-messages', { kind: 'none' }],
     ['streaming without a prompt', { name: 'streaming', promptAt: null, since: SENT, counted: null }, SENT + ANSWER_TIMEOUT_MS, 'no-answer', { kind: 'none' }],
     // each finding has its own grace: the rest of it is the wait
-    ['no messages, just sent', promptSent, SENT, 'no-messages', { kind: 'wait', inMs: NO_MESSAGES_GRACE_MS }],
     ['no messages, 5 s on', promptSent, SENT + 5_000, 'no-messages', { kind: 'wait', inMs: NO_MESSAGES_GRACE_MS - 5_000 }],
     ['no messages, grace over', promptSent, SENT + NO_MESSAGES_GRACE_MS, 'no-messages', { kind: 'late', reason: 'no-messages' }],
     ['an empty answer, 15 s on', streaming, SENT + NO_MESSAGES_GRACE_MS, 'empty-answer', { kind: 'wait', inMs: EMPTY_ANSWER_GRACE_MS - NO_MESSAGES_GRACE_MS }],

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ADAPTERS } from '../../support/adapters';
-import { PART_SEPARATOR } from '../../../src/tracking/exchanges';
+import { joinParts } from '../../../src/tracking/exchanges';
 import { SETTLE_MS } from '../../../src/tracking/clock';
 import { testSite, trackTestSite } from '../support/test-site';
 import { countingOnFakeTimers, flush, playAnswer, trackedFixture, workerCounting } from '../support/tracked-fixture';
@@ -72,7 +72,7 @@ const ANSWERS = [
     '3. The gearbox: it raises the slow rotor speed to what the generator needs.\n4. The generator: it turns the rotation into electricity.',
     '5. The tower: it lifts the rotor into stronger, steadier wind.',
   ],
-].map((parts) => parts.join(PART_SEPARATOR));
+].map((parts) => joinParts(parts));
 const tokens = (texts: string[]) => texts.reduce((sum, t) => sum + countTokens(t), 0);
 
 describe('an answer in several parts (chatgpt.com)', () => {
@@ -152,7 +152,7 @@ describe('a part that appears after its answer was counted', () => {
     await flush(SETTLE_MS.quiet + 500);
     expect(page.turns()).toEqual([
       expect.objectContaining({ turnId: 'a1', answerText: 'First part.' }),
-      expect.objectContaining({ turnId: 'a1', promptId: 'u1', answerText: `First part.${PART_SEPARATOR}Second part.`, revision: 1 }),
+      expect.objectContaining({ turnId: 'a1', promptId: 'u1', answerText: joinParts(['First part.', 'Second part.']), revision: 1 }),
     ]);
     // Neither part is seeded on its own.
     expect(page.seeds().flatMap((s) => s.messages.map((m) => m.id))).toEqual(['u0', 'a0']);
@@ -165,7 +165,7 @@ describe('a part that appears after its answer was counted', () => {
     await flush(SETTLE_MS.quiet + 500);
     expect(page.turns().map((t) => [t.turnId, t.revision, t.answerText])).toEqual([
       ['a1', undefined, 'First part.'],
-      ['a1', 1, `First part.${PART_SEPARATOR}Late part.`],
+      ['a1', 1, joinParts(['First part.', 'Late part.'])],
     ]);
     expect(page.seeds().flatMap((s) => s.messages.map((m) => m.id))).toEqual(['u0', 'a0']);
     page.tracker.stop();

@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageLabels } from '../../../src/label/page-labels';
-import { LABEL_TAG } from '../../../src/label/render';
+import { createLabelHost } from '../../../src/label/render';
 import { ADAPTERS } from '../../support/adapters';
 import type { PageEvent } from '../../../src/tracking/page-events';
 import { SETTLE_MS } from '../../../src/tracking/clock';
@@ -135,7 +135,7 @@ describe('DeepSeek: a prompt sent in a way the tracker does not see', () => {
     expect(page.health()).toEqual([expect.objectContaining({ site: 'deepseek', status: 'not-recognized', reason: 'turn-unplaced' })]);
     expect(page.events).toContainEqual({ kind: 'skipped', reason: 'turn-unplaced', answer: expect.objectContaining({ role: 'assistant' }) });
     // Its label says so, in the UI language.
-    const label = page.doc.querySelector(LABEL_TAG) as HTMLElement;
+    const label = page.doc.querySelector(createLabelHost(page.doc).localName) as HTMLElement;
     expect(label.dataset.state).toBe('not-counted');
     expect(label.shadowRoot!.getElementById('details')!.textContent).toMatch(/did not see its prompt being sent/);
 

@@ -7,7 +7,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CONVERSATION_MAX_AGE_MS } from '../../../src/counting/conversations';
 import type { MessageResult } from '../../../src/messaging/messaging';
 import { PRUNE_ALARM } from '../../../src/worker/alarms';
 import { startWorker } from '../../../src/worker/start';
@@ -61,7 +60,8 @@ describe('pruning stored conversations', () => {
   it('keeps them bounded across many worker restarts: it runs on an alarm the restarts do not move', { timeout: 120_000 }, async () => {
     const RESTARTS_PER_DAY = 2;
     const DAYS = 70;
-    const liveDays = CONVERSATION_MAX_AGE_MS / DAY_MS;
+    // docs/privacy.md: a conversation's token history is deleted 30 days after its last change.
+    const liveDays = 30;
     // Conversations untouched for 30 days go at the next daily pruning: at most a day and a restart later.
     const bound = (liveDays + 2) * RESTARTS_PER_DAY;
     let now = Date.UTC(2026, 0, 1, 9, 0);
