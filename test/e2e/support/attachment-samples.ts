@@ -101,6 +101,16 @@ export function transferFiles([how, files]: readonly ['drop' | 'paste', ReturnTy
   target.dispatchEvent(event);
 }
 
+/**
+ * Runs in the page: puts up, or takes down, a chip with a file's name beside the prompt box, as a
+ * composer shows a file attached and its remove button takes it away (hand-made: no capture shows a
+ * composer holding a file).
+ */
+export function fileChip([name, up]: readonly [string, boolean]): void {
+  if (up) document.querySelector('[data-e2e-box]')!.insertAdjacentHTML('afterend', `<span data-e2e-chip>${name}</span>`);
+  else document.querySelector('[data-e2e-chip]')!.remove();
+}
+
 /** The argument sendPrompt takes: the answer the fixture streams, and the prompt. */
 export const promptAndAnswer = (prompt: string, answer: string[]) => [answer.map(chunked), prompt] as const;
 
