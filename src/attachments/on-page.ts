@@ -6,10 +6,13 @@
  * it and the streaming path never runs any of it.
  *
  * Which prompt a file goes with: every file attached since the last prompt was sent goes with the
- * next one (`send`). The page's own remove button is not followed: a file attached and removed
- * again before sending is still counted with that prompt (the composers' chips have no markup
- * common to the nine sites; the sent message's own attachment cards are what the site readers read,
- * src/sites/adapter.ts `readAttachments`). A file attached and never sent waits for the page's next prompt.
+ * next one (`send`), unless the person removed it first. No capture of any of the nine sites shows a
+ * composer holding a file, so the removal is read the same way everywhere, from the file's name: a
+ * file whose name the page showed (as text or as an element's aria-label: the chip a composer puts
+ * up) and no longer shows when the prompt is sent was removed, and is not sent. The page is looked
+ * at when a file's reading ends, at each later pick, drop or paste, and at the send, never while an
+ * answer streams. A site that shows a file without its name (a thumbnail alone) cannot tell: its
+ * files all go with the prompt, as before. A file attached and never sent waits for the page's next prompt.
  */
 import type { AttachmentSent } from '../domain/turns';
 import { captureAttachedFiles } from './capture';
@@ -34,16 +37,24 @@ const unread = (f: File): AttachmentSent => ({ from: 'file', kind: 'other', mime
 
 export function attachedFiles(doc: Document): AttachedFiles {
   let reader: Promise<ReaderModule> | undefined;
-  let pending: Array<Promise<AttachmentSent[]>> = [];
+  /** Each file attached since the last prompt: its reading, and whether the page has shown its name. */
+  let pending: Array<{ name: string; read: Promise<AttachmentSent>; seen?: boolean }> = [];
+  const shown = (name: string) =>
+    !!doc.body?.textContent?.includes(name) || [...doc.querySelectorAll('[aria-label]')].some((e) => e.getAttribute('aria-label') === name);
+  const look = () => pending.forEach((p) => (p.seen ||= shown(p.name)));
   const stop = captureAttachedFiles(doc, (files) => {
+    look();
     reader ??= import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/reader.js')) as Promise<ReaderModule>;
-    pending.push(reader.then((m) => m.readFiles(files)).catch(() => files.map(unread)));
+    const read = reader.then((m) => m.readFiles(files)).catch(() => files.map(unread));
+    files.forEach((f, i) => pending.push({ name: f.name, read: read.then((r) => r[i]!) }));
+    void read.then(look);
   });
   return {
     send() {
       if (pending.length === 0) return null;
       const sent: { value: AttachmentSent[] | undefined } = { value: undefined };
-      void Promise.all(pending).then((lists) => (sent.value = lists.flat()));
+      const kept = pending.filter((p) => !p.seen || shown(p.name));
+      void Promise.all(kept.map((p) => p.read)).then((list) => (sent.value = list));
       pending = [];
       return sent;
     },

@@ -20,7 +20,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationState } from '../../src/domain/conversation';
-import { ATTACH_SITES, expectedCount, portable, prepareComposer, promptAndAnswer, samples, sendPrompt, transferFiles } from './support/attachment-samples';
+import {
+  ATTACH_SITES,
+  expectedCount,
+  fileChip,
+  portable,
+  prepareComposer,
+  promptAndAnswer,
+  samples,
+  sendPrompt,
+  transferFiles,
+} from './support/attachment-samples';
 import { streamingFixture } from './support/chat-pages';
 import type { DriverBrowser, DriverPage } from './support/driver';
 import { storedValues } from './support/extension-api';
@@ -59,7 +69,13 @@ describe('Firefox: files attached by picker, drop and paste, then sent', () => {
       writeFileSync(join(dir, p.name), p.bytes);
       await page.setInputFile('input[type=file]', join(dir, p.name));
     }
+    // One more file picked, shown as a chip, and removed before sending: it must not be counted.
+    const removed = { name: `removed-${s.site}.txt`, bytes: new TextEncoder().encode('Removed before sending.') };
+    writeFileSync(join(dir, removed.name), removed.bytes);
+    await page.setInputFile('input[type=file]', join(dir, removed.name));
+    await page.evaluate(fileChip, [removed.name, true] as const);
     await page.evaluate(transferFiles, ['drop', portable(dropped)] as const);
+    await page.evaluate(fileChip, [removed.name, false] as const);
     await page.evaluate(transferFiles, ['paste', portable(pasted)] as const);
 
     const prompt = 'What do these say about the water the data centre used?';

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ATTACH_SITES,
   expectedCount,
+  fileChip,
   portable,
   prepareComposer,
   promptAndAnswer,
@@ -54,7 +55,12 @@ describe('files attached by picker, drop and paste, then sent', () => {
     // DeepSeek's input takes one file a pick: one pick each.
     if (await input.evaluate((el) => (el as HTMLInputElement).multiple)) await input.setInputFiles(picked.map(asFile));
     else for (const p of picked) await input.setInputFiles(asFile(p));
+    // One more file picked, shown as a chip, and removed before sending: it must not be counted.
+    const removed = `removed-${s.site}.txt`;
+    await input.setInputFiles({ name: removed, mimeType: 'text/plain', buffer: Buffer.from('Removed before sending.') });
+    await page.evaluate(fileChip, [removed, true] as const);
     await page.evaluate(transferFiles, ['drop', portable(dropped)] as const);
+    await page.evaluate(fileChip, [removed, false] as const);
     await page.evaluate(transferFiles, ['paste', portable(pasted)] as const);
 
     const prompt = 'What do these say about the water the data centre used?';

@@ -88,7 +88,9 @@ function stillComing(last: Element): boolean {
 export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
   selectors: SELECTORS,
   streamingSignal: 'reliable',
-  sendButtonSelector: '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating])',
+  // Variant c's primary button has no testid and is Voice, Send or Stop by its localized label alone: it sends when the composer holds text (no empty-paragraph placeholder).
+  sendButtonSelector:
+    '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating]), form[data-chatgpt-composer]:not(:has([data-empty-paragraph])) button.bg-composer-primary',
 
   findTurns(doc, conversation) {
     // One pass, one object per message; ids derived from the prompts (and the conversation, which

@@ -101,17 +101,25 @@ export function transferFiles([how, files]: readonly ['drop' | 'paste', ReturnTy
   target.dispatchEvent(event);
 }
 
+/**
+ * Runs in the page: puts up, or takes down, a chip with a file's name beside the prompt box, as a
+ * composer shows a file attached and its remove button takes it away (hand-made: no capture shows a
+ * composer holding a file).
+ */
+export function fileChip([name, up]: readonly [string, boolean]): void {
+  if (up) document.querySelector('[data-e2e-box]')!.insertAdjacentHTML('afterend', `<span data-e2e-chip>${name}</span>`);
+  else document.querySelector('[data-e2e-chip]')!.remove();
+}
+
 /** The argument sendPrompt takes: the answer the fixture streams, and the prompt. */
 export const promptAndAnswer = (prompt: string, answer: string[]) => [answer.map(chunked), prompt] as const;
 
-/** Runs in the page: types the prompt into the page's box and sends it with Enter and the page's own send button. */
+/** Runs in the page: types the prompt into the page's box and sends it with a click on the page's own send button alone. */
 export function sendPrompt([paragraphs, text]: ReturnType<typeof promptAndAnswer>): void {
   const w = window as unknown as ChatSite;
   w.__nextAnswer = { paragraphs };
   const box = w.chatSite.promptBox();
   if ('value' in box) (box as HTMLTextAreaElement).value = text;
   else box.textContent = text;
-  // Enter in the box, as a person sends; the fixture's own button then writes the answer.
-  box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   w.chatSite.sendButton().click();
 }

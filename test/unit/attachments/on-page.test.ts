@@ -78,4 +78,74 @@ describe('attachedFiles', () => {
     pick([file('abc', 'a.txt', 'text/plain')]);
     expect(await readOf(files.send())).toEqual([{ from: 'file', kind: 'other', mime: '', bytes: 3, skipped: 'read-failed' }]);
   });
+
+  describe('a file removed from the composer before sending', () => {
+    /** The composer's chips, as a site puts them up: each file's name as text, or as the chip's aria-label only. */
+    const chips = (names: string[], how: 'text' | 'label' = 'text') => {
+      const box = document.createElement('div');
+      box.id = 'chips';
+      for (const n of names)
+        box.insertAdjacentHTML('beforeend', how === 'text' ? `<span class="chip">${n}<button>×</button></span>` : `<button class="chip"></button>`);
+      if (how === 'label') box.querySelectorAll('.chip').forEach((c, i) => c.setAttribute('aria-label', names[i]!));
+      document.body.appendChild(box);
+    };
+    const remove = (name: string) =>
+      [...document.querySelectorAll('.chip')].find((c) => c.textContent!.startsWith(name) || c.getAttribute('aria-label') === name)!.remove();
+    /** Another file picked: the page is looked at again (as it is when a file's reading ends). */
+    const pickAnother = (name: string) => {
+      const input = Object.assign(document.createElement('input'), { type: 'file' });
+      document.body.appendChild(input);
+      const dt = new DataTransfer();
+      dt.items.add(file('more', name, 'text/plain'));
+      input.files = dt.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+
+    it('is not sent when the page showed its name and no longer does', async () => {
+      files = attachedFiles(document);
+      pick([file('alpha text', 'a.txt', 'text/plain'), file('beta "quoted" text', 'b "2".txt', 'text/plain')]);
+      chips(['a.txt', 'b "2".txt']);
+      pickAnother('c.txt');
+      remove('b "2".txt');
+      expect(await readOf(files.send())).toMatchObject([{ text: 'alpha text' }, { text: 'more' }]);
+    });
+
+    it('is read from a chip’s aria-label as from its text', async () => {
+      files = attachedFiles(document);
+      pick([file('alpha', 'a.txt', 'text/plain'), file('beta', 'b.txt', 'text/plain')]);
+      chips(['a.txt', 'b.txt'], 'label');
+      pickAnother('c.txt');
+      remove('a.txt');
+      expect(await readOf(files.send())).toMatchObject([{ text: 'beta' }, { text: 'more' }]);
+    });
+
+    it('is sent when the page never showed its name (a thumbnail alone): the page cannot tell', async () => {
+      files = attachedFiles(document);
+      pick([file('alpha', 'a.txt', 'text/plain')]);
+      expect(await readOf(files.send())).toMatchObject([{ text: 'alpha' }]);
+    });
+
+    it('is sent when its name is still shown elsewhere on the page', async () => {
+      files = attachedFiles(document);
+      pick([file('alpha', 'a.txt', 'text/plain')]);
+      chips(['a.txt']);
+      document.body.insertAdjacentHTML('beforeend', '<p>Earlier: a.txt</p>');
+      pickAnother('c.txt');
+      remove('a.txt');
+      expect(await readOf(files.send())).toMatchObject([{ text: 'alpha' }, { text: 'more' }]);
+    });
+
+    it('is looked for when its reading ends, without another file attached', async () => {
+      files = attachedFiles(document);
+      // A second listener on the same page reads the same pick: when its reading has ended, so has the first one's.
+      const alongside = attachedFiles(document);
+      pick([file('alpha', 'a.txt', 'text/plain')]);
+      chips(['a.txt']);
+      await readOf(alongside.send());
+      alongside.stop();
+      await new Promise((r) => setTimeout(r, 0));
+      remove('a.txt');
+      expect(await readOf(files.send())).toEqual([]);
+    });
+  });
 });
