@@ -6,16 +6,29 @@
  * module (no chunks to list), through the same store-safe patches as the rest of the extension, and
  * listed in web_accessible_resources for the chat sites only.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
+import { SITE_IDS } from '../../src/domain/site-ids';
+import { lazyReadersFile, PAGE_REPORT_FILE } from '../../src/sites/lazy-readers';
 import { storeSafeBundle } from './store-safe-bundle';
 
-export const LAZY_MODULES = [
+/** Each site's readers of what a page needs only now and then, where the site has them (src/sites/lazy-readers.ts). */
+const siteReaders = SITE_IDS.filter((site) => existsSync(fileURLToPath(new URL(`../../src/sites/${site}/lazy-readers.ts`, import.meta.url)))).map((site) => ({
+  entry: `src/sites/${site}/lazy-readers.ts`,
+  file: lazyReadersFile(site),
+}));
+
+export const LAZY_MODULES: ReadonlyArray<{ entry: string; file: string }> = [
   /** The attachment reader: loaded when a file is first attached (src/attachments/on-page.ts). */
   { entry: 'src/attachments/reader-module.ts', file: 'attachments/reader.js' },
   /** The PDF reader (PDF.js): loaded when a PDF is first read (src/attachments/reader-module.ts). */
   { entry: 'src/attachments/pdf-reader.ts', file: 'attachments/pdf-reader.js' },
-] as const;
+  /** The page report: loaded when the popup asks for one (src/tracking/content-main.ts). */
+  { entry: 'src/sites/page-report.ts', file: PAGE_REPORT_FILE },
+  ...siteReaders,
+];
 
 export async function buildLazyModules(root: string, mode: string): Promise<Array<{ relativeDest: string; contents: string }>> {
   const files: Array<{ relativeDest: string; contents: string }> = [];

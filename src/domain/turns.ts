@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ATTACHMENT_KINDS, ATTACHMENT_SKIP_CODES } from '../core/attachment-codes';
 import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
+import { HIDDEN_WORK_KINDS } from './hidden-work-kinds';
 import { MESSAGE_LIMITS } from './message-limits';
 import { TokenizerIdSchema } from './tokenizers';
 
@@ -60,9 +61,7 @@ export const AttachmentSentSchema = z.object({
 });
 export type AttachmentSent = z.infer<typeof AttachmentSentSchema>;
 
-/** Kinds of work a chat does out of sight (src/core/hidden-work.ts estimates each from what the page shows). */
-export const HIDDEN_WORK_KINDS = ['search', 'research', 'voice', 'video'] as const;
-export type HiddenWorkKindShown = (typeof HIDDEN_WORK_KINDS)[number];
+export { HIDDEN_WORK_KINDS, type HiddenWorkKindShown } from './hidden-work-kinds';
 
 /** Why work a page showed was not counted: unreadable on the page, no rule for the site, beyond the rule's range. */
 export const UNCOUNTED_WORK_CODES = ['unreadable', 'no-rule', 'out-of-range'] as const;

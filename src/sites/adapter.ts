@@ -159,6 +159,11 @@ export interface SiteAdapter extends SiteFacts {
   sendButtonSelector: string;
   /** The named primary selectors (see `SiteSelectors`). */
   selectors: SiteSelectors;
+  /**
+   * True when the site's rarely needed readers (`LazyReaders`, src/sites/lazy-readers.ts) are a
+   * module of their own (src/sites/<site>/lazy-readers.ts) that the content script loads when first needed.
+   */
+  lazyReaders?: boolean;
 }
 
 /** What a site's reader writes itself; `defineAdapter` derives the rest from the site's facts. */

@@ -1,7 +1,7 @@
 /**
  * What a chat page's content script does: track the page with its site's adapter, and answer the
  * popup's page report request. Each site has its own content script (entrypoints/<site>.content.ts)
- * so a page loads only its own adapter: the 40 KB budget holds per site, not for every site at once.
+ * so a page loads only its own adapter: the 36 KB budget holds per site, not for every site at once.
  */
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { attachedFiles } from '../attachments/on-page';
@@ -9,20 +9,33 @@ import { PageLabels } from '../label/page-labels';
 import { isLabelHost } from '../label/render';
 import { watchLabelSetting } from '../label/setting';
 import type { SiteAdapter } from '../sites/adapter';
-import { buildPageReport } from '../sites/page-report';
+import { lazyReadersFile, PAGE_REPORT_FILE, type LazyReaders } from '../sites/lazy-readers';
+import { lazyReadersFrom } from './lazy-readers';
 import { answerPageReports, sendToWorker } from './send';
 import { createPageTracker } from './tracker';
+
+declare const chrome: { runtime: { getURL(path: string): string } };
+
+type PageReportModule = typeof import('../sites/page-report');
+
+/**
+ * An ES module of the extension, imported by its URL (scripts/build/lazy-modules.ts builds each and
+ * lists it in web_accessible_resources).
+ */
+const importModule = <T>(file: string): Promise<T> => import(/* @vite-ignore */ chrome.runtime.getURL(`/${file}`)) as Promise<T>;
 
 export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const labels = new PageLabels(document);
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
   // Files attached by picker, drop or paste, read when attached and sent with the next prompt's turn.
   const files = attachedFiles(document);
-  const tracker = createPageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost, files });
+  // The site's readers of work out of sight, loaded when a prompt is sent or an answer counted (src/sites/lazy-readers.ts).
+  const lazyReaders = adapter.lazyReaders ? lazyReadersFrom(() => importModule<{ readers: LazyReaders }>(lazyReadersFile(adapter.site))) : undefined;
+  const tracker = createPageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost, files, lazyReaders });
   // The labels get turns and the worker's replies on the tracker's one event channel (src/tracking/page-events.ts).
   tracker.subscribe(labels.onEvent);
   tracker.start();
-  answerPageReports((version) => buildPageReport(document, adapter, version, location.href));
+  answerPageReports(async (version) => (await importModule<PageReportModule>(PAGE_REPORT_FILE)).buildPageReport(document, adapter, version, location.href));
   // WXT fires this from the Navigation API's navigate event, before `location` changes: the
   // destination is the URL the page is going to.
   ctx.addEventListener(window, 'wxt:locationchange', (event) => tracker.navigated(event.newUrl.href));

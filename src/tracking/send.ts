@@ -22,16 +22,18 @@ export async function sendToWorker<T extends MessageType>(type: T, data: Request
 
 /**
  * Answers the popup's `page/report` (src/messaging/protocol.ts) with the report `build` makes; the
- * popup validates it. `build` runs only when asked, so the report costs nothing otherwise.
+ * popup validates it. `build` runs only when asked (it loads the report's module then), so the report
+ * costs nothing otherwise; the answer goes once it is made, the channel kept open until then.
  */
-export function answerPageReports(build: (extensionVersion: string) => unknown): void {
+export function answerPageReports(build: (extensionVersion: string) => Promise<unknown>): void {
   browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
     if ((message as { type?: unknown } | null)?.type !== 'page/report') return undefined;
-    try {
-      sendResponse({ ok: true, value: { report: JSON.stringify(build(browser.runtime.getManifest().version), null, 1) } });
-    } catch (e) {
-      sendResponse({ ok: false, error: { code: 'REPORT_FAILED', message: e instanceof Error ? e.message : String(e) } });
-    }
-    return undefined;
+    Promise.resolve(browser.runtime.getManifest().version)
+      .then(build)
+      .then(
+        (report) => sendResponse({ ok: true, value: { report: JSON.stringify(report, null, 1) } }),
+        (e: unknown) => sendResponse({ ok: false, error: { code: 'REPORT_FAILED', message: e instanceof Error ? e.message : String(e) } }),
+      );
+    return true;
   });
 }

@@ -22,6 +22,7 @@ import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { createPageClock, SETTLE_MS } from './clock';
 import type { Exchange } from './exchanges';
 import { createHealthReporter, promptVerdict, streamTooLong, type PromptFound } from './health';
+import type { AskLazyReaders } from './lazy-readers';
 import { createPageMemory } from './memory';
 import { deliverToWorker, PageEventChannel, type PageEventListener } from './page-events';
 import type { Send } from './outbox';
@@ -40,6 +41,8 @@ export interface TrackerOptions {
   ownNode?: (node: Node) => boolean;
   /** Files the person attached (src/attachments/on-page.ts): a prompt being sent takes those attached since the last one. */
   files?: { send(): SentFiles | null };
+  /** The site's lazily loaded readers (./lazy-readers.ts), when its adapter says it has them. */
+  lazyReaders?: AskLazyReaders;
 }
 
 /** The tracker of one chat page: a closure rather than a class, so its state costs the content script no `this.#` per use. */
@@ -129,6 +132,8 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     const sent = options.files?.send();
     if (sent) files.push(sent);
     clock.promptSent();
+    // Its answer will ask for them: the import starts now, off the streaming path.
+    if (adapter.lazyReaders) options.lazyReaders?.();
     const expected = { site: adapter.site, conversationId: memory.conversation, modelLabel: adapter.readModelLabel(doc) };
     events.emit({ kind: 'prompt', expected });
   };
@@ -197,6 +202,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     known: memory.known,
     lastChangeAt: clock.lastChangeAt,
     files,
+    lazyReaders: options.lazyReaders,
   });
 
   /** Applies what the turn builder read: to the page's memory, the event channel and the state machine. */

@@ -15,12 +15,13 @@
 import type { SentFiles } from '../attachments/on-page';
 import type { HealthReason } from '../domain/health-reasons';
 import { ATTACHMENTS_PER_PROMPT } from '../domain/message-limits';
-import type { AttachmentSent, ConversationSeed, TurnCompleted } from '../domain/turns';
+import type { AttachmentSent, ConversationSeed, HiddenWorkShown, TurnCompleted } from '../domain/turns';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
 import { answerExtrasOf, answerFinishedOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
-import { hiddenWorkGrew, hiddenWorkOf } from './hidden-work';
+import { hiddenWorkGrew, hiddenWorkOf, hiddenWorkReader } from './hidden-work';
+import type { AskLazyReaders } from './lazy-readers';
 import type { AnswerRead, Known } from './memory';
 import type { SeededAnswer } from './page-events';
 import { countedOf, sawStreaming, type Counted, type Phase } from './phases';
@@ -39,6 +40,8 @@ export interface BuildContext {
   readonly lastChangeAt: number;
   /** Files sent with the prompts not answered yet (src/attachments/on-page.ts): the turn counted next carries them. */
   readonly files?: readonly SentFiles[];
+  /** The site's lazily loaded readers (./lazy-readers.ts), for an adapter whose `lazyReaders` says it has them. */
+  readonly lazyReaders?: AskLazyReaders;
 }
 
 /** The answer counted last, grown: the same turn with a higher revision. */
@@ -93,7 +96,7 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
   const counted = countedOf(phase);
   if (known && counted?.messageId === first.id) {
     // The answer counted last went on after a pause, or got another part: the same turn, grown.
-    const revision = revise(counted, exchange, texts, extras, ctx.doc, ctx.adapter);
+    const revision = revise(counted, exchange, texts, extras, ctx);
     if (revision !== 'regenerated') return revision === 'same' ? { kind: 'known' } : revision;
   } else if (known && (first.pageId || known.fingerprint === answerFingerprint)) return { kind: 'known' };
   const prompt = exchange.prompt;
@@ -103,6 +106,9 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
   const attachments = attachmentsOf(ctx, prompt);
   // A file still being read (a large PDF): the turn waits for it rather than going without it.
   if (attachments === 'reading') return { kind: 'wait', inMs: STREAMING_POLL_MS, unfinished: false };
+  // So does one whose site's readers of out-of-sight work are still being loaded.
+  const hiddenWork = hiddenWorkIn(ctx, parts);
+  if (hiddenWork === 'loading') return { kind: 'wait', inMs: STREAMING_POLL_MS, unfinished: false };
   const turn: TurnCompleted = {
     site: adapter.site,
     conversationId: ctx.conversation,
@@ -114,7 +120,7 @@ export function readAnswer(ctx: BuildContext, exchange: Exchange, now: number): 
     ...(extras.reasoning ? { reasoning: extras.reasoning } : {}),
     ...(extras.images ? { images: extras.images } : {}),
     ...(attachments.length > 0 ? { attachments } : {}),
-    ...withHiddenWork(hiddenWorkOf(adapter, parts, ctx.doc)),
+    ...withHiddenWork(hiddenWork),
     finishedAt: Date.now(),
   };
   return {
@@ -147,8 +153,14 @@ export function reviseCounted(ctx: BuildContext, exchanges: readonly Exchange[])
   const exchange = exchanges.find((e) => e.parts[0]?.id === counted.messageId);
   if (!exchange || answerFinishedOf(ctx.adapter, exchange.parts) === false) return null;
   const texts = exchange.parts.map((p) => ctx.adapter.readText(p));
-  const revision = revise(counted, exchange, texts, answerExtrasOf(ctx.adapter, exchange.parts), ctx.doc, ctx.adapter);
+  const revision = revise(counted, exchange, texts, answerExtrasOf(ctx.adapter, exchange.parts), ctx);
   return typeof revision === 'object' ? revision : null;
+}
+
+/** The work out of sight the answer's parts show: 'loading' while the site's lazy readers are being imported. */
+function hiddenWorkIn(ctx: BuildContext, parts: readonly PageMessage[]): HiddenWorkShown | undefined | 'loading' {
+  const reader = hiddenWorkReader(ctx.adapter, ctx.lazyReaders);
+  return reader === 'loading' || !('site' in reader) ? reader : hiddenWorkOf(reader, parts, ctx.doc);
 }
 
 const withHiddenWork = (hiddenWork: TurnCompleted['hiddenWork']) => (hiddenWork ? { hiddenWork } : {});
@@ -160,14 +172,7 @@ const withHiddenWork = (hiddenWork: TurnCompleted['hiddenWork']) => (hiddenWork 
  * work and a higher revision, which the worker counts in place. 'regenerated' when, on a page with
  * derived ids, the text under the same id is a different answer (a new turn).
  */
-function revise(
-  counted: Counted,
-  exchange: Exchange,
-  texts: string[],
-  extras: AnswerExtras,
-  doc: Document,
-  adapter: SiteAdapter,
-): Revision | 'same' | 'regenerated' {
+function revise(counted: Counted, exchange: Exchange, texts: string[], extras: AnswerExtras, ctx: BuildContext): Revision | 'same' | 'regenerated' {
   const first = exchange.parts[0];
   const text = joinParts(texts);
   const before = counted.turn;
@@ -177,7 +182,8 @@ function revise(
   const textGrew = text !== before.answerText && text !== '';
   if (textGrew && !first.pageId && !text.startsWith(before.answerText.trimEnd())) return 'regenerated';
   // Asked only of the answer counted last, once no other answer is being written.
-  const hiddenWork = hiddenWorkOf(adapter, exchange.parts, doc);
+  const work = hiddenWorkIn(ctx, exchange.parts);
+  const hiddenWork = work === 'loading' ? undefined : work;
   const moreWork = hiddenWorkGrew(before.hiddenWork, hiddenWork);
   if (!textGrew && !moreImages && !moreWork) return 'same';
   const turn: TurnCompleted = {

@@ -208,16 +208,17 @@ describe('never counting zero silently', () => {
     await page.close();
   });
 
-  it('keeps the content script of each site within 42 KB, free of the tokenizer and of the other adapters', () => {
-    // ChatGPT's is the largest (four markups): 42,070 bytes with the attachment capture and the readers of
-    // searches and research runs. What is added next should load when used, as the file readers do.
-    const budget = () => 42 * 1024;
+  it('keeps the content script of each site within its budget, free of the tokenizer and of the other adapters', () => {
+    // 36 KB each. ChatGPT's is the largest (four markups); what a page needs only now and then (the
+    // readers of work out of sight, the page report) loads when used, as the file readers do.
+    const BUDGETS: Partial<Record<string, number>> = { 'chatgpt.js': 39 * 1024 };
+    const budget = (f: string) => BUDGETS[f] ?? 36 * 1024;
     const dir = join(BUILT_EXTENSION, 'content-scripts');
     const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
     expect(files.sort()).toEqual([...SITE_IDS].map((s) => `${s}.js`).sort());
     for (const f of files) {
       const file = join(dir, f);
-      expect(statSync(file).size, f).toBeLessThanOrEqual(budget());
+      expect(statSync(file).size, f).toBeLessThanOrEqual(budget(f));
       const code = readFileSync(file, 'utf8');
       expect(code, f).not.toMatch(/o200k|bpeRanks/);
       for (const other of SITE_IDS.filter((s) => `${s}.js` !== f)) expect(code, `${f} holds ${other}`).not.toContain(`site:\`${other}\``);

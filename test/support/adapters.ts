@@ -1,6 +1,7 @@
 /**
- * Every site's adapter, for tests and benches that run them all. Production code never needs
- * them together: each content script imports only its own site's reader.
+ * Every site's adapter, for tests and benches that run them all, with its lazily loaded readers
+ * (src/sites/<site>/lazy-readers.ts) joined in as the content script joins them once loaded.
+ * Production code never needs them together: each content script imports only its own site's reader.
  */
 import type { SiteAdapter } from '../../src/sites/adapter';
 import type { SiteId } from '../../src/domain/site-ids';
@@ -13,6 +14,20 @@ import { mistral } from '../../src/sites/mistral/reader';
 import { perplexity } from '../../src/sites/perplexity/reader';
 import { copilot } from '../../src/sites/copilot/reader';
 import { grok } from '../../src/sites/grok/reader';
+import { readers as chatgptLazy } from '../../src/sites/chatgpt/lazy-readers';
+import { readers as claudeLazy } from '../../src/sites/claude/lazy-readers';
+import { readers as geminiLazy } from '../../src/sites/gemini/lazy-readers';
+import { readers as metaLazy } from '../../src/sites/meta/lazy-readers';
+import { readers as perplexityLazy } from '../../src/sites/perplexity/lazy-readers';
+import { readers as grokLazy } from '../../src/sites/grok/lazy-readers';
+
+// The same objects the site tests import from each reader, so a test holding one reader sees the readers joined too.
+Object.assign(chatgpt, chatgptLazy);
+Object.assign(claude, claudeLazy);
+Object.assign(gemini, geminiLazy);
+Object.assign(meta, metaLazy);
+Object.assign(perplexity, perplexityLazy);
+Object.assign(grok, grokLazy);
 
 export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok };
 

@@ -18,43 +18,9 @@
 import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter } from '../adapter';
 import { chatgptSite } from './facts';
 import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy, visibleText } from '../dom';
-import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, roleOf, SKIP } from './selectors';
+import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, MODEL_SLUG, roleOf, SKIP } from './selectors';
 import { readImages } from './images';
-import { withVoice } from './voice';
-import type { HiddenWorkShown } from '../../domain/turns';
-import { countBefore, distinctSources, secondsIn } from '../hidden-work';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
-
-const MODEL_SLUG = 'data-message-model-slug';
-/** Inline source pills, and the "Sources" button under an answer that searched the web. */
-const CITATION = '[data-testid="webpage-citation-pill"]';
-const SOURCES_BUTTON = 'button.group\\/footnote';
-/** The run's header: "Research completed in 2m · 9 sources · 18 searches". */
-const RUN_HEADER = /\bsources?\b.*\bsearch(?:es)?\b/i;
-const RUN_COUNTS = /\d[\d,.]*\s*(?:sources?|search(?:es)?)\b/gi;
-
-/** A header of numbers in another form ("2 分 · 9 件のソース · 18 件の検索") on a research answer: a run, its figures unreadable. */
-const OTHER_HEADER = /\d.*·.*\d/;
-
-/**
- * A research run (its header's counts and duration), else a web search (the
- * cited pills, or the Sources button alone: one search). A run's own searches are in its header.
- * Videos are not read: no capture or source shows a generated video in a ChatGPT answer, and this
- * content script has the least room.
- */
-function hiddenWork(scope: Element): HiddenWorkShown {
-  const buttons = Array.from(scope.querySelectorAll('button'), (b) => b.textContent ?? '');
-  const header = buttons.find((t) => RUN_HEADER.test(t));
-  const researchSlug = `[${MODEL_SLUG}="research"]`;
-  const unreadable = !header && (scope.matches(researchSlug) || scope.querySelector(researchSlug)) && buttons.some((t) => OTHER_HEADER.test(t));
-  const research = header
-    ? { runs: 1, sources: countBefore(header, 'sources?'), searches: countBefore(header, 'search(?:es)?'), seconds: secondsIn(header.replace(RUN_COUNTS, '')) }
-    : undefined;
-  const pills = scope.querySelectorAll(CITATION);
-  const search =
-    !research && (pills.length > 0 || scope.querySelector(SOURCES_BUTTON)) ? { searches: 1, sources: distinctSources(pills) || undefined } : undefined;
-  return { research, search, unreadable: unreadable ? ['research' as const] : undefined };
-}
 
 function hasPlaceholderImage(el: Element): boolean {
   return readImages(readerOf(el).imageScope(el), 'placeholder-check').some((i) => !i.ready);
@@ -88,9 +54,7 @@ function stillComing(last: Element): boolean {
 export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
   selectors: SELECTORS,
   streamingSignal: 'reliable',
-  // Variant c's primary button has no testid and is Voice, Send or Stop by its localized label alone: it sends when the composer holds text (no empty-paragraph placeholder).
-  sendButtonSelector:
-    '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating]), form[data-chatgpt-composer]:not(:has([data-empty-paragraph])) button.bg-composer-primary',
+  sendButtonSelector: '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating])',
 
   findTurns(doc, conversation) {
     // One pass, one object per message; ids derived from the prompts (and the conversation, which
@@ -128,10 +92,7 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
     return readImages(readerOf(answer.element).imageScope(answer.element), answer.pageId ? answer.id : null);
   },
 
-  readHiddenWork(answer, doc) {
-    const scope = answer.role === 'assistant' ? readerOf(answer.element).imageScope(answer.element) : null;
-    return scope ? withVoice(hiddenWork(scope), scope, doc) : null;
-  },
+  lazyReaders: true,
 
   answerFinished: finished,
 

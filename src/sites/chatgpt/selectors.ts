@@ -32,6 +32,8 @@ export const CONVERSATION = 'section[data-conversation-id]';
 export const REASONING_C = '[data-chatgpt-agent-turn-start]';
 export const GALLERY = '[data-testid="generated-image-gallery"]';
 export const IMAGE_PREVIEW = '[data-testid="generated-image-preview"]';
+/** The model an answer was written with, on its message element. */
+export const MODEL_SLUG = 'data-message-model-slug';
 export const MODEL_CHAIN = ['[data-testid="model-switcher-dropdown-button"]', 'button[data-composer-navigation-target="reasoning"]'];
 
 /** The named primary selectors, each a chain of alternatives, the usual one first (see `SiteSelectors`). */

@@ -28,9 +28,6 @@ const TOGGLE = 'button[aria-expanded]';
 const THINKING_TEXT = '.font-ui';
 const DURATION = '.tabular-nums';
 const STOP_CHAIN = ['[data-is-streaming="true"]', 'button[aria-label="Stop response"]', 'button[aria-label="Stop Response"]'];
-/** A web search block's toggle ("Searched the web"); its region, once opened, lists each query with its "N results". */
-const SEARCHED = /\bsearched\b/i;
-const RESULTS = /^\s*(\d+)\s*results?\s*$/i;
 const MODEL_CHAIN = ['[data-testid="model-selector-dropdown"] .whitespace-nowrap', '[data-testid="model-selector-dropdown"]'];
 
 /**
@@ -121,22 +118,7 @@ export const claude: SiteAdapter = defineAdapter(claudeSite, {
     return { text: summary || null, summaryOnly: true, durationLabel };
   },
 
-  /**
-   * Web searches: each "Searched the web" block, and where its region shows them, each query's
-   * "N results" (one search each, their results the sources); a closed block is one search.
-   */
-  readHiddenWork({ role, element }) {
-    if (role !== 'assistant') return null;
-    const toggles = Array.from(element.querySelectorAll('button')).filter((b) => SEARCHED.test(b.textContent ?? ''));
-    if (toggles.length === 0) return null;
-    const results = toggles.flatMap((t) =>
-      Array.from(t.nextElementSibling?.querySelectorAll('*') ?? []).flatMap((el) =>
-        el.children.length === 0 ? (RESULTS.exec(el.textContent ?? '') ?? []).slice(1) : [],
-      ),
-    );
-    const sources = results.reduce((sum, n) => sum + Number(n), 0);
-    return { search: results.length > 0 ? { searches: results.length, sources } : { searches: toggles.length } };
-  },
+  lazyReaders: true,
 
   /**
    * Streaming while an answer says so or a stop button shows. An answer without the streaming flag

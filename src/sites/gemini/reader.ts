@@ -16,7 +16,6 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter } from '../adapter';
 import { geminiSite } from './facts';
-import { videosIn } from '../hidden-work';
 import { byRole, CHROME_SELECTOR, firstElement, firstMatching, joinTexts, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
 const PAIR = '.conversation-container[id]';
@@ -43,16 +42,6 @@ const STOP_CHAIN = [
   'button[aria-label="Stop response"]',
 ];
 const ACTIONS = 'message-actions';
-/** An answer's sources: inline footnotes, the inline carousel, the footer's list (empty when there are none). */
-const SOURCES_SHOWN = 'source-footnote, sources-carousel-inline, [data-test-id="sources-carousel-source"], sources-list > *';
-const SOURCE_INDEX = 'data-turn-source-index';
-/**
- * A deep research answer keeps in the chat only a line and a chip that opens its report, which
- * renders beside the chat in its own panel with the run's sources (used and read but unused).
- */
-const ENTRY_CHIP = 'immersive-entry-chip';
-const RESEARCH_PANEL = 'deep-research-immersive-panel';
-const RESEARCH_SOURCES = 'deep-research-source-lists browse-web-item';
 const MODEL_CHAIN = ['[data-test-id="bard-mode-menu-button"]', 'button.input-area-switch', '[data-test-id="model-selector"]'];
 
 /** Where the answer's busy flag sits: its text panel in real pages, the content element in older notes. */
@@ -130,15 +119,7 @@ export const gemini: SiteAdapter = defineAdapter(geminiSite, {
       (answer) => finishedMark(answer) === null,
     ),
 
-  readHiddenWork({ role, element }, doc) {
-    if (role !== 'assistant') return null;
-    // A chip also opens a canvas: only the research panel says it is a run.
-    const panel = element.querySelector(ENTRY_CHIP) ? doc.querySelector(RESEARCH_PANEL) : null;
-    const research = panel ? { runs: 1, sources: panel.querySelectorAll(RESEARCH_SOURCES).length || undefined } : undefined;
-    const cited = new Set(Array.from(element.querySelectorAll(`[${SOURCE_INDEX}]`), (el) => el.getAttribute(SOURCE_INDEX)));
-    const search = !research && element.querySelector(SOURCES_SHOWN) ? { searches: 1, sources: cited.size || undefined } : undefined;
-    return { research, search, videos: videosIn(element) };
-  },
+  lazyReaders: true,
 
   answerFinished: finishedMark,
 

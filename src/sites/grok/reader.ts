@@ -18,7 +18,6 @@
  */
 import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
 import { grokSite } from './facts';
-import { videosIn } from '../hidden-work';
 import {
   CHROME_SELECTOR,
   firstElement,
@@ -69,7 +68,7 @@ function messages(doc: Document): Array<{ role: Role; element: Element }> {
 const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
 
 /** The message's bubble: the text without the row's controls. */
-const bubbleOf = (el: Element): Element => firstElement(el, [BUBBLE, ASSISTANT_BUBBLE, USER_BUBBLE]) ?? el;
+export const bubbleOf = (el: Element): Element => firstElement(el, [BUBBLE, ASSISTANT_BUBBLE, USER_BUBBLE]) ?? el;
 
 /**
  * The thinking block: `.thinking-container`, else (a renamed class) what comes before the bubble in
@@ -131,10 +130,7 @@ export const grok: SiteAdapter = defineAdapter(grokSite, {
       .map((img, i) => ({ key: `${id}:image:${i}`, ready: /^(https?|blob):/.test(img.getAttribute('src') ?? '') }));
   },
 
-  /** Videos Grok Imagine made in the answer. Its web searches show no sources on any page we have: not read. */
-  readHiddenWork({ role, element }) {
-    return role === 'assistant' ? { videos: videosIn(bubbleOf(element)) } : null;
-  },
+  lazyReaders: true,
 
   /**
    * Streaming while a stop button shows, or while the newest answer has no action buttons yet (an

@@ -13,11 +13,10 @@
  *
  * No id in the page: ids are derived from the thread and the prompt. The web pages Perplexity reads
  * before answering are not on the page: only the search and its count of sources are, and the
- * worker estimates the pages from them (`readHiddenWork`, src/core/hidden-work.ts).
+ * worker estimates the pages from them (./hidden-work.ts, src/core/hidden-work.ts).
  */
 import { defineAdapter, type SiteAdapter } from '../adapter';
 import { perplexitySite } from './facts';
-import { countBefore, distinctSources, videosIn } from '../hidden-work';
 import { byRole, CHROME_SELECTOR, derivedIds, firstMatching, GENERIC_STOP, joinTexts, labelText, lastOf, precedes, streamingBy, visibleText } from '../dom';
 
 const QUERY = '.group\\/query';
@@ -31,17 +30,13 @@ const CODE_LANGUAGE = '[data-testid="code-language-indicator"]';
 const PROMPT_SKIP = 'button, svg, style, script, template, textarea, input, img, [hidden], [aria-hidden="true"], .sr-only';
 /** MathML with its TeX annotation: what is read when the KaTeX wrapper's class is gone. */
 const MATHML = 'math';
-/** Inline citations carry their URL in an attribute (no link). */
-const CITATION_URL = 'data-pplx-citation-url';
-/** A research run's header button: "7 steps completed". */
-const RUN_STEPS = /\bsteps? completed\b/i;
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${CODE_LANGUAGE}, ${MATH}, ${MATHML}`;
 
 const mathSource = (el: Element): string | null => el.querySelector('annotation')?.textContent ?? null;
 const isMath = (el: Element): boolean => el.matches(`${MATH}, ${MATHML}`);
 
 /** The answer's own block: its highest ancestor that holds no prompt (and so no other turn). */
-function blockOf(answer: Element): Element {
+export function blockOf(answer: Element): Element {
   let block = answer;
   for (let up = answer.parentElement; up && up !== answer.ownerDocument.body; up = up.parentElement) {
     if (firstMatching(up, USER_CHAIN).length > 0 || firstMatching(up, ASSISTANT_CHAIN).length > 1) break;
@@ -102,21 +97,7 @@ export const perplexity: SiteAdapter = defineAdapter(perplexitySite, {
       (answer) => !hasActionBar(answer),
     ),
 
-  /**
-   * In the answer's block: a research run (its "N steps completed" header), else a web search (its
-   * inline citations or its "N sources" button), with the count of sources the page states.
-   */
-  readHiddenWork({ role, element }) {
-    if (role !== 'assistant') return null;
-    const block = blockOf(element);
-    const buttons = Array.from(block.querySelectorAll('button'), (b) => b.textContent ?? '');
-    const stated = buttons.map((t) => countBefore(t, 'sources?')).find((n) => n !== undefined);
-    const citations = block.querySelectorAll(`[${CITATION_URL}]`);
-    const sources = stated ?? (distinctSources(citations, CITATION_URL) || undefined);
-    const research = buttons.some((t) => RUN_STEPS.test(t)) ? { runs: 1, sources } : undefined;
-    const search = !research && (stated !== undefined || citations.length > 0) ? { searches: 1, sources } : undefined;
-    return { research, search, videos: videosIn(block) };
-  },
+  lazyReaders: true,
 
   answerFinished: hasActionBar,
 
