@@ -23,6 +23,7 @@ import { readImages } from './images';
 import type { HiddenWorkShown } from '../../domain/turns';
 import { countBefore, distinctSources, secondsIn } from '../hidden-work';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
+import { readChatgptAttachments } from './attachments';
 
 const MODEL_SLUG = 'data-message-model-slug';
 /** Inline source pills, and the "Sources" button under an answer that searched the web. */
@@ -87,6 +88,7 @@ function stillComing(last: Element): boolean {
 export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
   selectors: SELECTORS,
   streamingSignal: 'reliable',
+  readAttachments: readChatgptAttachments,
   // Variant c's primary button has no testid and is Voice, Send or Stop by its localized label alone: it sends when the composer holds text (no empty-paragraph placeholder).
   sendButtonSelector:
     '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating]), form[data-chatgpt-composer]:not(:has([data-empty-paragraph])) button.bg-composer-primary',
