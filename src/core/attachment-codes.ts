@@ -19,5 +19,7 @@ export const ATTACHMENT_SKIP_CODES = [
   'too-many-files',
   /** The browser could not read the file (it was moved or deleted meanwhile). */
   'read-failed',
+  /** A file the chat page shows (a card with its name) without what its count needs: a size, a page count. */
+  'size-unknown',
 ] as const;
 export type AttachmentSkipCode = (typeof ATTACHMENT_SKIP_CODES)[number];

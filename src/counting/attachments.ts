@@ -49,6 +49,11 @@ export function countPromptAttachments(sent: readonly AttachmentSent[] | undefin
       out.skipped.push(a.skipped);
       continue;
     }
+    // A card the page shows without a size (or a PDF's card without its page count) says nothing to count by: skipped, never a zero.
+    if (a.from === 'page' && a.bytes === undefined && (a.kind === 'pdf' ? a.pages === undefined : a.kind !== 'image')) {
+      out.skipped.push('size-unknown');
+      continue;
+    }
     const outcome = countAttachment(factsOf(a, count), target);
     if (!outcome.ok) {
       out.skipped.push(outcome.skip);

@@ -106,6 +106,17 @@ describe('the files of one prompt', () => {
     expect(counted.extras?.attachments).toMatchObject({ files: 1, tokens: 765, estimatedTokens: 765 });
   });
 
+  it('a card the page shows without a size, or a PDF’s card without its page count, is skipped as size-unknown, never a zero', async () => {
+    const card = (kind: AttachmentSent['kind']): AttachmentSent => ({ from: 'page', kind, mime: '' });
+    const result = await counting.countTurn(turn(1, { attachments: [card('other'), card('pdf'), card('text'), card('image'), { ...card('pdf'), pages: 2 }] }));
+    await result.persisted;
+    expect(result.skippedAttachments).toEqual(['size-unknown', 'size-unknown', 'size-unknown']);
+    // The picture at the rule's unknown size, and the PDF by its two pages: both estimates.
+    expect(result.counted.extras?.attachments).toMatchObject({ files: 2, skipped: 3 });
+    expect(result.counted.extras!.attachments!.tokens).toBeGreaterThan(0);
+    expect(result.counted.extras!.attachments!.estimatedTokens).toBe(result.counted.extras!.attachments!.tokens);
+  });
+
   it('skipped files are counted in `skipped`, never as tokens, and reported; the turn’s text is counted', async () => {
     const tooLarge: AttachmentSent = { from: 'file', kind: 'other', mime: 'application/zip', bytes: 500_000_000, skipped: 'too-large' };
     const corrupt: AttachmentSent = { from: 'file', kind: 'pdf', mime: 'application/pdf', bytes: 1000, skipped: 'unreadable-pdf' };
