@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfReader } from '../../src/attachments/pdf-reader';
-import { readAttachment } from '../../src/attachments/read';
+import { readAttachments } from '../../src/attachments/read';
 import { countAttachment } from '../../src/core/attachments';
 import type { ConversationState } from '../../src/domain/conversation';
 import { file, pdf, png } from '../unit/support/attachment-files';
@@ -78,7 +78,7 @@ describe('Firefox: files chosen in the page’s own file input', () => {
     let tokens = 0;
     let estimated = 0;
     for (const s of samples) {
-      const read = await readAttachment(file(s.bytes, s.name, s.type), { loadPdfReader: async () => pdfReader });
+      const [read] = await readAttachments([file(s.bytes, s.name, s.type)], { loadPdfReader: async () => pdfReader });
       if (!read.ok) throw new Error(read.skip);
       // Known gap: in a Firefox content script PDF.js reads the pages but no text yet (Chromium reads
       // both, test/e2e/attachments.test.ts); the PDF is counted by its pages alone there.

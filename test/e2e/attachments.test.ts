@@ -13,7 +13,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfReader } from '../../src/attachments/pdf-reader';
-import { readAttachment, type AttachmentRead } from '../../src/attachments/read';
+import { readAttachments, type AttachmentRead } from '../../src/attachments/read';
 import { countAttachment } from '../../src/core/attachments';
 import { file, pdf, png } from '../unit/support/attachment-files';
 import { chunked, storedConversation, streamingFixture } from './support/chat-pages';
@@ -57,7 +57,9 @@ const samples = async (how: string): Promise<Sample[]> => [
 
 /** What the page reads of each file, read here the same way (the PDF with the same PDF.js). */
 async function factsOf(list: Sample[]): Promise<AttachmentRead[]> {
-  const reads = await Promise.all(list.map((s) => readAttachment(file(s.bytes, s.name, s.mimeType), { loadPdfReader: async () => pdfReader })));
+  const reads = await Promise.all(
+    list.map(async (s) => (await readAttachments([file(s.bytes, s.name, s.mimeType)], { loadPdfReader: async () => pdfReader }))[0]!),
+  );
   return reads.map((r) => {
     if (!r.ok) throw new Error(`sample not read: ${r.skip}`);
     return r.value;
