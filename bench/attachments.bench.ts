@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 import { encode } from 'gpt-tokenizer';
 import { countAttachment } from '../src/core/attachments';
 import type { PdfReader } from '../src/attachments/pdf-reader';
-import { readAttachment } from '../src/attachments/read';
+import { readAttachments } from '../src/attachments/read';
 import { jpeg, pdf } from '../test/unit/support/attachment-files';
 import { fmt, median } from './support/stats';
 
@@ -34,12 +34,12 @@ const pdfFile = new File([await pdf(10, paragraph)], 'report.pdf', { type: 'appl
 const photoFile = new File([jpeg(4032, 3024, { orientation: 1, padding: 60_000, scanBytes: 4 * 1024 * 1024 })], 'IMG_0001.jpg', { type: 'image/jpeg' });
 
 async function time(file: File) {
-  await readAttachment(file, deps);
+  await readAttachments([file], deps);
   const runs: number[] = [];
   let last;
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
-    last = await readAttachment(file, deps);
+    [last] = await readAttachments([file], deps);
     runs.push(performance.now() - start);
   }
   return { medianMs: median(runs), runs, last };

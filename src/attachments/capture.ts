@@ -11,7 +11,7 @@
 export type CaptureVia = 'picker' | 'drop' | 'paste';
 
 /** Milliseconds within which the same file (name, size, last change, type) is reported once. */
-export const DEDUPE_MS = 5_000;
+const DEDUPE_MS = 5_000;
 
 /** A file's name cannot hold a slash, so the parts cannot run into each other. */
 const fileKey = (f: File) => `${f.name}/${f.size}/${f.lastModified}/${f.type}`;

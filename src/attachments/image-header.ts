@@ -24,7 +24,7 @@ export interface PixelSize {
 const QUARTER_TURNS = new Set([5, 6, 7, 8]);
 
 /** The pixel size stated in these bytes, or undefined when they are not (or not yet) a readable header. */
-export function pixelSizeOf(bytes: Uint8Array): PixelSize | undefined {
+function pixelSizeOf(bytes: Uint8Array): PixelSize | undefined {
   try {
     const format = FORMATS.find((f) => f.validate(bytes));
     if (!format) return undefined;

@@ -14,7 +14,7 @@ import type { AttachmentSent } from '../domain/turns';
 import { readPixelSize } from './image-header';
 import type { PdfReader } from './pdf-reader';
 
-export const READ_LIMITS = {
+const READ_LIMITS = {
   /** Files read from one pick, drop or paste: claude.ai's 20 per message is the most a chat site documents. */
   files: 20,
   /** Text sent to the worker per file, like a long prompt; past it the rest is scaled from the part read. */
@@ -37,7 +37,7 @@ export interface ReadDeps {
 }
 
 /** Reads one file. */
-export async function readAttachment(file: File, deps: ReadDeps): Promise<ReadOutcome> {
+async function readAttachment(file: File, deps: ReadDeps): Promise<ReadOutcome> {
   const kind = attachmentKind(file.type, file.name);
   const base = { kind, mime: file.type, bytes: file.size };
   const skip = (code: AttachmentSkipCode): ReadOutcome => ({ ok: false, skip: code, kind, mime: file.type, bytes: file.size });

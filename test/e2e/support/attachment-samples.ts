@@ -5,7 +5,7 @@
  * a drop, a paste, a send) as functions that run in the page through either driver's evaluate().
  */
 import { pdfReader } from '../../../src/attachments/pdf-reader';
-import { readAttachment, type AttachmentRead } from '../../../src/attachments/read';
+import { readAttachments, type AttachmentRead } from '../../../src/attachments/read';
 import { countAttachment } from '../../../src/core/attachments';
 import type { SiteId } from '../../../src/domain/site-ids';
 import { file, pdf, png } from '../../unit/support/attachment-files';
@@ -41,7 +41,10 @@ export const samples = async (how: string): Promise<Sample[]> => [
 
 /** What the page reads of each file, read here the same way (the PDF with the same PDF.js). */
 async function factsOf(list: Sample[]): Promise<AttachmentRead[]> {
-  const reads = await Promise.all(list.map((s) => readAttachment(file(s.bytes, s.name, s.mimeType), { loadPdfReader: async () => pdfReader })));
+  const reads = await readAttachments(
+    list.map((s) => file(s.bytes, s.name, s.mimeType)),
+    { loadPdfReader: async () => pdfReader },
+  );
   return reads.map((r) => {
     if (!r.ok) throw new Error(`sample not read: ${r.skip}`);
     return r.value;

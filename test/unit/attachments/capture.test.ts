@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureAttachedFiles, DEDUPE_MS, type CaptureVia } from '../../../src/attachments/capture';
+import { captureAttachedFiles, type CaptureVia } from '../../../src/attachments/capture';
 
 const made = (name: string, text = name) => new File([text], name, { type: 'text/plain', lastModified: 1_700_000_000_000 });
 
@@ -76,7 +76,8 @@ describe('captureAttachedFiles', () => {
     const input = document.querySelector('input')!;
     input.files = transfer([photo, made('other.txt')]).files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
-    vi.advanceTimersByTime(DEDUPE_MS + 1);
+    // A minute on is well past the few seconds within which a file is reported once.
+    vi.advanceTimersByTime(60_000);
     input.dispatchEvent(new Event('change', { bubbles: true }));
     vi.useRealTimers();
     expect(seen).toEqual([

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pdfReaderFrom } from '../../../src/attachments/pdf-loader';
-import { readAttachment } from '../../../src/attachments/read';
+import { readAttachments } from '../../../src/attachments/read';
 import { file, pdf } from '../support/attachment-files';
 
 const root = new URL('../../../', import.meta.url);
@@ -10,7 +10,7 @@ describe('pdfReaderFrom', () => {
   it('imports the PDF reader from its URL when a PDF is read, and reads it', async () => {
     const url = new URL('src/attachments/pdf-reader.ts', root).href;
     const load = pdfReaderFrom(() => import(url));
-    const out = await readAttachment(file(await pdf(2), 'two.pdf', 'application/pdf'), { loadPdfReader: load });
+    const out = (await readAttachments([file(await pdf(2), 'two.pdf', 'application/pdf')], { loadPdfReader: load }))[0];
     expect(out).toMatchObject({ ok: true, value: { kind: 'pdf', pages: 2 } });
   }, 60_000);
 
@@ -18,7 +18,7 @@ describe('pdfReaderFrom', () => {
     const url = pathToFileURL(new URL('src/attachments/capture.ts', root).pathname).href;
     const load = pdfReaderFrom(() => import(url), url);
     await expect(load()).rejects.toThrow('exports no pdfReader');
-    const out = await readAttachment(file(await pdf(1), 'one.pdf', 'application/pdf'), { loadPdfReader: load });
+    const out = (await readAttachments([file(await pdf(1), 'one.pdf', 'application/pdf')], { loadPdfReader: load }))[0];
     expect(out).toMatchObject({ ok: false, skip: 'read-failed', kind: 'pdf' });
   });
 });
