@@ -51,15 +51,6 @@ const ALLOWED = new Map<string, string>([
   ['src/server/start.ts#createApiKey', "the service's keys command makes keys through the store; tests make them directly"],
   ['src/server/store/api-keys.ts#hashApiKey', 'the store contract checks that a key is stored as its hash, never as itself'],
   ['src/server/store/sqlite.ts#SCHEMA_VERSION', "the schema test checks the database's user_version against it"],
-  [
-    'src/storage/items.ts#forgetDefinedItems',
-    'the storage families keep their defined members in the module; tests reset them until the families are built per worker',
-  ],
-  ['src/worker/badge.ts#BADGE_COLORS', 'the test checks the colour the badge is given'],
-  ['src/worker/badge.ts#BUDGET_BADGE_BACKGROUNDS', 'the tests check the colour the badge is given at each budget level'],
-  ['src/worker/badge.ts#badgeTitle', "the badge's title in other languages: showTodayOnBadge() takes the browser's, which the fake browser does not change"],
-  ['src/worker/badge.ts#formatBadgeWh', "the badge's number rules checked value by value"],
-  ['src/worker/budget-notification.ts#BUDGET_NOTIFICATION_ID', 'the test finds the notification by its id'],
 ]);
 
 const isTest = (file: string): boolean => file.startsWith('test/') || file.startsWith('bench/');
