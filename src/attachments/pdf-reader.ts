@@ -48,7 +48,7 @@ export interface PdfReader {
 const MAX_SIZED_PAGES = 1000;
 
 /** Reads a PDF; PDF.js takes over `bytes` (their buffer is detached afterwards). */
-export async function readPdf(bytes: Uint8Array, maxTextChars: number): Promise<PdfOutcome> {
+async function readPdf(bytes: Uint8Array, maxTextChars: number): Promise<PdfOutcome> {
   streamsThatWork();
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

@@ -186,8 +186,3 @@ export function keysDeletedWithData(storedKeys: readonly string[]): string[] {
     items.some((i) => (i.kind === 'single' ? k === bareKey(i.key) || k === bareKey(metaKeyOf(i.key)) : k.startsWith(bareKey(i.prefix)))),
   );
 }
-
-/** Forgets the families' defined members (tests reset storage between cases). */
-export function forgetDefinedItems(): void {
-  for (const i of Object.values(STORAGE_ITEMS)) if (i.kind === 'family') i.forget();
-}

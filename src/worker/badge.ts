@@ -5,7 +5,7 @@ import type { BudgetLevel } from '../domain/budget';
 import { t, uiLocale } from '../i18n/t';
 
 /** At most 4 characters: "0", "0.4", "12", "345", "1.2k", "12k". */
-export function formatBadgeWh(wh: number): string {
+function formatBadgeWh(wh: number): string {
   if (!(wh > 0)) return '0';
   if (wh < 0.05) return '<.1';
   if (wh < 10) return wh.toFixed(1).replace(/\.0$/, '');
@@ -22,7 +22,7 @@ export interface BadgeBudget {
 }
 
 /** "AI Chat Footprint: ≈ 3.5 Wh today", by the popup's number rules, in the UI locale; with a budget, its share after it. */
-export function badgeTitle(wh: number, locale = uiLocale(), budget?: BadgeBudget): string {
+function badgeTitle(wh: number, locale = uiLocale(), budget?: BadgeBudget): string {
   const title = t('badge_title', quantityText(energyQuantity(wh / 1000, locale)));
   if (!budget || budget.level === 'off' || !budget.weeklyKwh) return title;
   return t('badge_titleBudget', [title, formatShare(budget.usedKwh / budget.weeklyKwh, locale)]);
@@ -32,8 +32,8 @@ export function badgeTitle(wh: number, locale = uiLocale(), budget?: BadgeBudget
  * The mark's green (assets/icon.svg) with white text: 6.3:1 contrast, and it reads as the icon's own
  * label. Near the budget amber, over it red; both keep white text at 4.5:1 or more.
  */
-export const BADGE_COLORS = { background: '#0b6e4f', text: '#ffffff' } as const;
-export const BUDGET_BADGE_BACKGROUNDS: Readonly<Record<BudgetLevel, string>> = {
+const BADGE_COLORS = { background: '#0b6e4f', text: '#ffffff' } as const;
+const BUDGET_BADGE_BACKGROUNDS: Readonly<Record<BudgetLevel, string>> = {
   off: BADGE_COLORS.background,
   under: BADGE_COLORS.background,
   near: '#b45309',

@@ -8,7 +8,7 @@ import { energyQuantity, quantityText } from '../display';
 import { t, uiLocale } from '../i18n/t';
 import type { BadgeBudget } from './badge';
 
-export const BUDGET_NOTIFICATION_ID = 'budget-used-up';
+const BUDGET_NOTIFICATION_ID = 'budget-used-up';
 
 export async function notifyBudgetUsedUp(budget: BadgeBudget): Promise<void> {
   const notifications = (browser as { notifications?: typeof browser.notifications }).notifications;

@@ -8,9 +8,9 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { calculate } from '../../src/core';
 import siteModels from '../../data/site-models.json';
 import type { LedgerEntry, PopupState } from '../../src/domain';
-import { formatBadgeWh } from '../../src/worker/badge';
 import { launchWithExtension, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION, openExtensionPage, stopServiceWorker, type ChromeGlobal, type ExtensionPage } from './support/extension-page';
+import { badgeShowsWh } from './support/extension-api';
 
 const PROMPT_1 = 'How much water does a data center use to cool one rack for an hour? Give a range and say where the numbers come from.';
 const ANSWER_1 =
@@ -109,7 +109,7 @@ describe('the worker in Chromium', () => {
 
   it("shows today's energy in Wh on the toolbar badge", async () => {
     const s = await state();
-    await expect.poll(badgeText).toBe(formatBadgeWh(s.totals.today.energyKwh * 1000));
+    await expect.poll(async () => badgeShowsWh(await badgeText(), s.totals.today.energyKwh * 1000)).toBe(true);
   });
 
   it('applies a new region to new turns only, and recomputes history on request', async () => {

@@ -39,6 +39,20 @@ export function badgeText(page: DriverPage): Promise<string> {
   }, null);
 }
 
+/**
+ * Whether the badge's text shows `wh` Wh as far as its digits go: "3.5" is 3.45 to 3.55, "12" 11.5
+ * to 12.5, "1.2k" 1,150 to 1,250, "<.1" under 0.05.
+ */
+export function badgeShowsWh(text: string, wh: number): boolean {
+  if (text === '<.1') return wh > 0 && wh < 0.05;
+  const m = /^(\d*)(?:\.(\d))?(k?)$/.exec(text);
+  if (!m || text === '') return false;
+  const scale = m[3] ? 1000 : 1;
+  const shown = Number(`${m[1] || '0'}.${m[2] ?? '0'}`) * scale;
+  const half = (m[2] !== undefined ? 0.05 : 0.5) * scale;
+  return Math.abs(wh - shown) <= half + 1e-9;
+}
+
 /** The badge's background as [r, g, b, alpha]. */
 export function badgeBackground(page: DriverPage): Promise<number[]> {
   return page.evaluate(() => {

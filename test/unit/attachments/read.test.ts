@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { encode } from 'gpt-tokenizer';
 import { countAttachment } from '../../../src/core/attachments';
 import { readPixelSize } from '../../../src/attachments/image-header';
-import { readPdf, pdfReader } from '../../../src/attachments/pdf-reader';
+import { pdfReader } from '../../../src/attachments/pdf-reader';
 import { readAttachments, type AttachmentRead, type ReadDeps } from '../../../src/attachments/read';
 import { file, jpeg, pdf, png, sized } from '../support/attachment-files';
 
@@ -166,11 +166,11 @@ describe('readAttachments', () => {
   });
 });
 
-describe('readPdf', () => {
+describe('pdfReader.readPdf', () => {
   it('stops reading text at the limit and says what share of the text it read', async () => {
     const bytes = await pdf(10, (n) => `page ${n}: ${'water '.repeat(12)}`);
-    const whole = await readPdf(bytes.slice(), 1_000_000);
-    const part = await readPdf(bytes, 300);
+    const whole = await pdfReader.readPdf(bytes.slice(), 1_000_000);
+    const part = await pdfReader.readPdf(bytes, 300);
     if (!whole.ok || !part.ok) throw new Error('unreadable');
     expect(whole.value).toMatchObject({ pages: 10, textCoverage: 1 });
     expect(part.value.pages).toBe(10);

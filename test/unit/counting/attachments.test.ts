@@ -10,7 +10,8 @@ import type { AttachmentSent, TurnCompleted } from '../../../src/domain';
 import { updateSettings } from '../../../src/ledger/update-settings';
 import { countingHandlers } from '../../../src/counting/handlers';
 import { writeSiteHealth } from '../../../src/counting/health';
-import { forgetDefinedItems, siteHealthItem } from '../../../src/storage/items';
+import { siteHealthItem } from '../../../src/storage/items';
+import { forgetDefinedItems } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const turn = (n: number, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({

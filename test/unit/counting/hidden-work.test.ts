@@ -4,7 +4,8 @@ import { estimateResearch, estimateSearch, estimateSiteVideo, estimateVoice } fr
 import type { Counting } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationState, CountedTurn, TurnCompleted } from '../../../src/domain';
-import { forgetDefinedItems, siteHealthItem } from '../../../src/storage/items';
+import { siteHealthItem } from '../../../src/storage/items';
+import { forgetDefinedItems } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const turn = (n: number, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({

@@ -12,9 +12,8 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { CountedTurn } from '../../../src/domain';
 import { protocol } from '../../../src/messaging/protocol';
-import { forgetDefinedItems } from '../../../src/storage/items';
 import { SETTLE_MS } from '../../../src/tracking/clock';
-import { newLedger } from '../support/ledger';
+import { forgetDefinedItems, newLedger } from '../support/ledger';
 import { testSite, trackTestSite, type TestPage } from '../support/test-site';
 import { newCounting } from '../../support/counting';
 

@@ -9,8 +9,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Counting } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { TurnCompleted } from '../../../src/domain';
-import { forgetDefinedItems } from '../../../src/storage/items';
-import { newLedger } from '../support/ledger';
+import { forgetDefinedItems, newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const PROMPT = 'How much water does a data center use?';

@@ -11,8 +11,8 @@ import type { ConversationSeed, ConversationSeeded, TurnCompleted, TurnRecorded 
 import { recordsOf } from '../../../src/ledger/turn-records';
 import { protocol } from '../../../src/messaging/protocol';
 import { localDay } from '../../../src/storage/days';
-import { dayTurnsItem, forgetDefinedItems, STORAGE_ITEMS } from '../../../src/storage/items';
-import { newLedger } from '../support/ledger';
+import { dayTurnsItem, STORAGE_ITEMS } from '../../../src/storage/items';
+import { forgetDefinedItems, newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const DAY_1 = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -5,12 +5,12 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BUDGET_FULL, BUDGET_NEAR, budgetJustUsedUp, budgetLevel, DEFAULT_BUDGET } from '../../../src/domain/budget';
+import { BUDGET_FULL, BUDGET_NEAR, budgetJustUsedUp, budgetLevel, DEFAULT_BUDGET, type BudgetLevel } from '../../../src/domain/budget';
 import { SettingsPatchSchema } from '../../../src/domain/popup';
 import type { BudgetStatus } from '../../../src/ledger/ledger';
 import { migrateSettingsV3toV4 } from '../../../src/storage/settings-migrations';
-import { BADGE_COLORS, BUDGET_BADGE_BACKGROUNDS, badgeTitle, showTodayOnBadge } from '../../../src/worker/badge';
-import { BUDGET_NOTIFICATION_ID, notifyBudgetUsedUp } from '../../../src/worker/budget-notification';
+import { showTodayOnBadge } from '../../../src/worker/badge';
+import { notifyBudgetUsedUp } from '../../../src/worker/budget-notification';
 import { useCatalog } from '../../support/messages';
 import { NOW, newLedger, resetBrowser, turn } from '../support/ledger';
 
@@ -30,25 +30,40 @@ describe('budget levels', () => {
     expect(budgetJustUsedUp('over', 'near')).toBe(false);
   });
 
-  it('colour the badge green, amber and red, white text readable on each', () => {
-    expect(BUDGET_BADGE_BACKGROUNDS.off).toBe(BADGE_COLORS.background);
-    expect(BUDGET_BADGE_BACKGROUNDS.under).toBe(BADGE_COLORS.background);
-    const luminance = (hex: string) => {
-      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  /** The badge as the browser shows it at a budget level: its background [r, g, b, a] and text colour. */
+  async function badgeAt(level: BudgetLevel) {
+    await showTodayOnBadge(0.12, { level, usedKwh: 0.85, weeklyKwh: level === 'off' ? null : 1 });
+    return { background: await fakeBrowser.action.getBadgeBackgroundColor({}), text: String(await fakeBrowser.action.getBadgeTextColor({})) }; // the fake browser keeps the text colour as it was set
+  }
+
+  it('colour the badge green, amber and red, white text readable on each', async () => {
+    const green = await badgeAt('off');
+    expect((await badgeAt('under')).background).toEqual(green.background);
+    const luminance = (rgba: number[]) => {
+      const [r, g, b] = rgba
+        .slice(0, 3)
+        .map((c) => c / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     };
-    for (const level of ['near', 'over'] as const) {
-      expect(BUDGET_BADGE_BACKGROUNDS[level]).not.toBe(BADGE_COLORS.background);
-      expect(1.05 / (luminance(BUDGET_BADGE_BACKGROUNDS[level]) + 0.05), level).toBeGreaterThanOrEqual(4.5);
+    const seen = [green.background];
+    for (const level of ['off', 'near', 'over'] as const) {
+      const badge = await badgeAt(level);
+      expect(badge.text.toLowerCase(), level).toBe('#ffffff');
+      expect(1.05 / (luminance(badge.background) + 0.05), level).toBeGreaterThanOrEqual(4.5);
+      if (level !== 'off') {
+        expect(seen, level).not.toContainEqual(badge.background);
+        seen.push(badge.background);
+      }
     }
   });
 
-  it('put the budget’s share in the badge’s title', () => {
+  it('put the budget’s share in the badge’s title', async () => {
     useCatalog('en');
-    expect(badgeTitle(120, 'en', { level: 'near', usedKwh: 0.85, weeklyKwh: 1 }).replace(/\s/g, ' ')).toBe(
-      'AI Chat Footprint: ≈ 120 Wh today · 85% of the weekly budget',
-    );
-    expect(badgeTitle(120, 'en', { level: 'off', usedKwh: 0.85, weeklyKwh: null })).toBe(badgeTitle(120, 'en'));
+    await showTodayOnBadge(0.12, { level: 'near', usedKwh: 0.85, weeklyKwh: 1 });
+    expect((await fakeBrowser.action.getTitle({})).replace(/\s/g, ' ')).toBe('AI Chat Footprint: ≈ 120 Wh today · 85% of the weekly budget');
+    await showTodayOnBadge(0.12, { level: 'off', usedKwh: 0.85, weeklyKwh: null });
+    expect((await fakeBrowser.action.getTitle({})).replace(/\s/g, ' ')).toBe('AI Chat Footprint: ≈ 120 Wh today');
   });
 });
 
@@ -169,7 +184,10 @@ describe('the budget’s notification', () => {
     granted.value = true;
     await notifyBudgetUsedUp(budget);
     expect(created).toHaveLength(1);
-    expect(created[0]!.id).toBe(BUDGET_NOTIFICATION_ID);
+    // One id: a notification shown again replaces the one before.
+    await notifyBudgetUsedUp(budget);
+    expect(created.map((c) => c.id)).toEqual([created[0]!.id, created[0]!.id]);
+    created.pop();
     expect(created[0]!.options.title).toBe('Weekly energy budget used up');
     expect(created[0]!.options.message.replace(/\s/g, ' ')).toBe('≈ 12 Wh in the last 7 days, of a budget of ≈ 10 Wh.');
   });

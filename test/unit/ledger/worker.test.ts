@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerHandlers, type MessageResult } from '../../../src/messaging/messaging';
 import type { MessageType, RequestOf, ResponseOf } from '../../../src/messaging/protocol';
 import { ledgerHandlers } from '../../../src/ledger/handlers';
-import { badgeTitle, formatBadgeWh, showTodayOnBadge } from '../../../src/worker/badge';
+import { showTodayOnBadge } from '../../../src/worker/badge';
 import { useCatalog } from '../../support/messages';
 import { MIDNIGHT_ALARM, registerAlarms, scheduleMidnightAlarm, scheduleRetryAlarm } from '../../../src/worker/alarms';
 import { RETRY_ALARM } from '../../../src/remote/retry-queue';
@@ -13,6 +13,13 @@ import { newLedger, resetBrowser, turn, NOW } from '../support/ledger';
 beforeEach(resetBrowser);
 
 describe('the badge', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useCatalog('en');
+  });
+  const shownText = () => fakeBrowser.action.getBadgeText({});
+  const shownTitle = async () => (await fakeBrowser.action.getTitle({})).replace(/\s/g, ' ');
+
   it.each([
     [0, '0'],
     [0.01, '<.1'],
@@ -23,35 +30,43 @@ describe('the badge', () => {
     [345.6, '346'],
     [1234, '1.2k'],
     [12_345, '12k'],
-  ])('shows %d Wh as %s', (wh, text) => {
-    expect(formatBadgeWh(wh)).toBe(text);
+  ])('shows %d Wh as %s', async (wh, text) => {
+    await showTodayOnBadge(wh / 1000);
+    expect(await shownText()).toBe(text);
     expect(text.length).toBeLessThanOrEqual(4);
   });
 
   it("sets the toolbar badge and title to today's energy", async () => {
     await showTodayOnBadge(0.00346);
-    expect(await fakeBrowser.action.getBadgeText({})).toBe('3.5');
-    expect(await fakeBrowser.action.getTitle({})).toBe(badgeTitle(3.46));
-    expect(badgeTitle(3.46, 'en').replace(/\s/g, ' ')).toBe('AI Chat Footprint: ≈ 3.5 Wh today');
+    expect(await shownText()).toBe('3.5');
+    expect(await shownTitle()).toBe('AI Chat Footprint: ≈ 3.5 Wh today');
   });
 
-  it('titles the badge by the popup’s number rules, in the UI language', () => {
-    const title = (wh: number, lang: string, locale: string) => {
+  it('titles the badge by the popup’s number rules, in the UI language', async () => {
+    const title = async (wh: number, lang: string, locale: string) => {
       useCatalog(lang);
-      return badgeTitle(wh, locale).replace(/\s/g, ' ');
+      // The browser's UI language (the fake browser has none of its own).
+      vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue(locale);
+      await showTodayOnBadge(wh / 1000);
+      return shownTitle();
     };
-    expect(title(120, 'en', 'en')).toBe('AI Chat Footprint: ≈ 120 Wh today');
-    expect(title(0.5, 'en', 'en')).toBe('AI Chat Footprint: ≈ 500 mWh today');
-    expect(title(1500.4, 'de', 'de')).toBe('AI Chat Footprint: heute ≈ 1.500 Wh');
-    expect(title(12_345, 'ja', 'ja')).toBe('AI Chat Footprint：今日 ≈ 12 kWh');
-    expect(title(0, 'fr', 'fr')).toBe('AI Chat Footprint : 0 Wh aujourd’hui');
+    expect(await title(120, 'en', 'en')).toBe('AI Chat Footprint: ≈ 120 Wh today');
+    expect(await title(0.5, 'en', 'en')).toBe('AI Chat Footprint: ≈ 500 mWh today');
+    expect(await title(1500.4, 'de', 'de')).toBe('AI Chat Footprint: heute ≈ 1.500 Wh');
+    expect(await title(12_345, 'ja', 'ja')).toBe('AI Chat Footprint：今日 ≈ 12 kWh');
+    expect(await title(0, 'fr', 'fr')).toBe('AI Chat Footprint : 0 Wh aujourd’hui');
   });
 
   it('is updated from the ledger after a turn of today', async () => {
     const ledger = newLedger({ onTodayChanged: showTodayOnBadge });
     const out = await ledger.record(turn({ time: NOW - 1000 }));
     if (!out.recorded) throw new Error('not recorded');
-    expect(await fakeBrowser.action.getBadgeText({})).toBe(formatBadgeWh(out.entry.energyKwh * 1000));
+    const shown = await shownText();
+    expect(shown).not.toBe('');
+    // What the badge shows for this turn's energy alone: the only turn of today.
+    await fakeBrowser.action.setBadgeText({ text: '' });
+    await showTodayOnBadge(out.entry.energyKwh);
+    expect(await shownText()).toBe(shown);
   });
 });
 

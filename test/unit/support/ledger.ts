@@ -2,7 +2,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CountedTurn } from '../../../src/domain';
 import { createLedger, type LedgerDeps } from '../../../src/ledger/ledger';
 import { memoryKeyStore } from '../../support/key-store';
-import { forgetDefinedItems } from '../../../src/storage/items';
+import { STORAGE_ITEMS } from '../../../src/storage/items';
 
 let seq = 0;
 
@@ -30,6 +30,11 @@ export function newLedger(deps: Partial<LedgerDeps> = {}) {
     now: () => NOW,
     ...deps,
   });
+}
+
+/** Forgets the storage families' defined members, as a worker that starts has none (defining an item runs its migrations). */
+export function forgetDefinedItems(): void {
+  for (const i of Object.values(STORAGE_ITEMS)) if (i.kind === 'family') i.forget();
 }
 
 export function resetBrowser(): void {
