@@ -164,7 +164,9 @@ export function describeStreamedSite(c: SiteCase): StreamedSite {
 
       const prompt = 'How much more do offshore turbines produce?';
       await sendWithPause(session, page, c, prompt, ANSWER, !!c.think, { conversationId: c.threadId, before: 0 });
-      const [first] = await turnsWhen(session, c.site, c.threadId, 1);
+      // No wait for a late duplicate here: the second turn's midway check (2.5 s on) and its final count (3 s
+      // after it) would see one, and the end checks that this turn was never revised.
+      const [first] = Object.values((await firstCounted(session, c.site, c.threadId)).turns);
       expect(Object.keys((await session.conversation(c.site, c.threadId))!.turns)).toHaveLength(1);
       expect(first).toMatchObject({
         site: c.site,
@@ -183,6 +185,9 @@ export function describeStreamedSite(c: SiteCase): StreamedSite {
       await sendWithPause(session, page, c, prompt2, SECOND, false, { conversationId: c.threadId, before: 1 });
       const turns = await turnsWhen(session, c.site, c.threadId, 2);
       expect(turns).toHaveLength(2);
+      expect(turns[0].turnId).toBe(first.turnId);
+      expect(turns[0].revision).toBeUndefined();
+      expect(turns[0].answerTokens).toBe(first.answerTokens);
       // The second turn re-reads the whole thread: the seeded messages, the first prompt and its answer (reasoning is never history).
       expect(turns[1]).toMatchObject({
         ...c.model,
