@@ -10,7 +10,7 @@ import type { SiteId } from '../domain/site-ids';
 import type { SiteAdapter } from './adapter';
 
 /** The readers a site loads when first needed. */
-export type LazyReaders = Pick<SiteAdapter, 'readHiddenWork'>;
+export type LazyReaders = Pick<SiteAdapter, 'readHiddenWork' | 'readAttachments'>;
 
 /** The module's file in the built extension (web-accessible on the chat hosts). */
 export const lazyReadersFile = (site: SiteId): string => `sites/${site}.js`;

@@ -34,8 +34,8 @@ export function hiddenWorkOf(adapter: SiteAdapter, parts: readonly PageMessage[]
 }
 
 /**
- * Who reads the work an answer shows: the adapter itself, else the adapter with its lazily loaded
- * readers (./lazy-readers.ts); 'loading' while those are being imported. When they failed to load,
+ * Who reads the work an answer shows (and the files a sent prompt shows): the adapter itself, else
+ * the adapter with its lazily loaded readers (./lazy-readers.ts); 'loading' while those are being imported. When they failed to load,
  * the reading is every kind unreadable, so the site's health says the work went uncounted.
  */
 export function hiddenWorkReader(adapter: SiteAdapter, lazy: AskLazyReaders | undefined): SiteAdapter | 'loading' | HiddenWorkShown {

@@ -142,8 +142,11 @@ function attachmentsOf(ctx: BuildContext, prompt: PageMessage | null): Attachmen
   const files = ctx.files ?? [];
   if (files.some((f) => f.value === undefined)) return 'reading';
   const read = files.flatMap((f) => f.value ?? []);
-  const sent = read.length > 0 ? read : prompt && ctx.adapter.readAttachments ? ctx.adapter.readAttachments(prompt) : [];
-  return sent.slice(0, ATTACHMENTS_PER_PROMPT);
+  if (read.length > 0 || !prompt) return read.slice(0, ATTACHMENTS_PER_PROMPT);
+  // The page's own reader may be one of the site's lazy readers (a failed load is said in health by hiddenWorkIn).
+  const reader = hiddenWorkReader(ctx.adapter, ctx.lazyReaders);
+  if (reader === 'loading') return 'reading';
+  return 'site' in reader && reader.readAttachments ? reader.readAttachments(prompt).slice(0, ATTACHMENTS_PER_PROMPT) : [];
 }
 
 /** After a scan with no new answer: the answer counted last may have grown in place (a paused answer, an image now ready). */

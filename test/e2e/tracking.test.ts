@@ -209,9 +209,10 @@ describe('never counting zero silently', () => {
   });
 
   it('keeps the content script of each site within its budget, free of the tokenizer and of the other adapters', () => {
-    // 36 KB each. ChatGPT's is the largest (four markups); what a page needs only now and then (the
-    // readers of work out of sight, the page report) loads when used, as the file readers do.
-    const BUDGETS: Partial<Record<string, number>> = { 'chatgpt.js': 39 * 1024 };
+    // 36 KB each. ChatGPT's is the largest (four markups) and over it still; what a page needs only now
+    // and then (the readers of work out of sight and of files a sent prompt shows, the page report)
+    // loads when used, as the file readers do.
+    const BUDGETS: Partial<Record<string, number>> = { 'chatgpt.js': 40 * 1024 };
     const budget = (f: string) => BUDGETS[f] ?? 36 * 1024;
     const dir = join(BUILT_EXTENSION, 'content-scripts');
     const files = readdirSync(dir).filter((f) => f.endsWith('.js'));

@@ -1,5 +1,6 @@
 /** ChatGPT's lazily loaded readers (src/sites/lazy-readers.ts): one import per reader, nothing else. */
 import type { LazyReaders } from '../lazy-readers';
+import { readChatgptAttachments } from './attachments';
 import { readHiddenWork } from './hidden-work';
 
-export const readers: LazyReaders = { readHiddenWork };
+export const readers: LazyReaders = { readHiddenWork, readAttachments: readChatgptAttachments };

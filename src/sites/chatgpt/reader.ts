@@ -21,7 +21,6 @@ import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, stream
 import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, MODEL_SLUG, roleOf, SKIP } from './selectors';
 import { readImages } from './images';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
-import { readChatgptAttachments } from './attachments';
 
 function hasPlaceholderImage(el: Element): boolean {
   return readImages(readerOf(el).imageScope(el), 'placeholder-check').some((i) => !i.ready);
@@ -55,7 +54,6 @@ function stillComing(last: Element): boolean {
 export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
   selectors: SELECTORS,
   streamingSignal: 'reliable',
-  readAttachments: readChatgptAttachments,
   // Variant c's primary button has no testid and is Voice, Send or Stop by its localized label alone: it sends when the composer holds text (no empty-paragraph placeholder).
   sendButtonSelector:
     '[data-testid="send-button"], #composer-submit-button, button[data-composer-submit]:not([data-stop-generating]), form[data-chatgpt-composer]:not(:has([data-empty-paragraph])) button.bg-composer-primary',
