@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
+import { PAGE_LABELS_FILE } from '../../src/label/lazy-labels';
 import { SITE_IDS } from '../../src/domain/site-ids';
 import { lazyReadersFile, PAGE_REPORT_FILE } from '../../src/sites/lazy-readers';
 import { storeSafeBundle } from './store-safe-bundle';
@@ -27,6 +28,8 @@ export const LAZY_MODULES: ReadonlyArray<{ entry: string; file: string }> = [
   { entry: 'src/attachments/pdf-reader.ts', file: 'attachments/pdf-reader.js' },
   /** The page report: loaded when the popup asks for one (src/tracking/content-main.ts). */
   { entry: 'src/sites/page-report.ts', file: PAGE_REPORT_FILE },
+  /** The page labels: loaded when the first label or verdict is to be shown (src/label/lazy-labels.ts). */
+  { entry: 'src/label/page-labels.ts', file: PAGE_LABELS_FILE },
   ...siteReaders,
 ];
 

@@ -22,6 +22,7 @@ import { mapInSlices } from '../tracking/slices';
 import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';
 import { t, uiLocale } from '../i18n/t';
+import { TRANSIENT } from './lazy-labels';
 import { announce, createAnnouncer, createLabelHost, fillLabel, labelTexts, type LabelContent } from './render';
 
 interface Label {
@@ -31,9 +32,6 @@ interface Label {
   host: HTMLElement | null;
   content: LabelContent | null;
 }
-
-/** Failures the outbox resends on its own (the worker was asleep or restarting): not a verdict yet. */
-const TRANSIENT = new Set(['NO_RECEIVER', 'SEND_FAILED']);
 
 /**
  * How long the announcer is in the page, empty, before its first text: long enough for the browser

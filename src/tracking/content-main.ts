@@ -5,7 +5,7 @@
  */
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { attachedFiles } from '../attachments/on-page';
-import { PageLabels } from '../label/page-labels';
+import { lazyPageLabels, PAGE_LABELS_FILE } from '../label/lazy-labels';
 import { isLabelHost } from '../label/render';
 import { watchLabelSetting } from '../label/setting';
 import type { SiteAdapter } from '../sites/adapter';
@@ -17,6 +17,7 @@ import { createPageTracker } from './tracker';
 declare const chrome: { runtime: { getURL(path: string): string } };
 
 type PageReportModule = typeof import('../sites/page-report');
+type LabelsModule = typeof import('../label/page-labels');
 
 /**
  * An ES module of the extension, imported by its URL (scripts/build/lazy-modules.ts builds each and
@@ -25,7 +26,8 @@ type PageReportModule = typeof import('../sites/page-report');
 const importModule = <T>(file: string): Promise<T> => import(/* @vite-ignore */ chrome.runtime.getURL(`/${file}`)) as Promise<T>;
 
 export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
-  const labels = new PageLabels(document);
+  // The labels' code loads when the first label or verdict is to be shown (src/label/lazy-labels.ts).
+  const labels = lazyPageLabels(() => importModule<LabelsModule>(PAGE_LABELS_FILE), document);
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
   // Files attached by picker, drop or paste, read when attached and sent with the next prompt's turn.
   const files = attachedFiles(document);
