@@ -1,9 +1,9 @@
 /**
  * The page labels as the content script holds them before they are needed: the labels' code
  * (./page-labels.ts and ./render.ts) is an ES module of its own, built by
- * scripts/build/lazy-modules.ts to PAGE_LABELS_FILE and imported the first time a label or a
- * verdict is to be shown (a prompt sent, an answer counted or skipped, a reloaded chat's answers
- * counted before). Until it has loaded, every call is kept and then replayed in order; the quiet
+ * scripts/build/lazy-modules.ts to PAGE_LABELS_FILE and imported when the page is first idle
+ * (`preload`), or sooner, the first time a label or a verdict is to be shown (a prompt sent, an
+ * answer counted or skipped, a reloaded chat's answers counted before). Until it has loaded, every call is kept and then replayed in order; the quiet
  * scans' events are not kept before that, as there is no label yet for them to put back. A module
  * that failed to load leaves the page without labels, logged once: counting never waits on labels.
  */
@@ -33,7 +33,7 @@ function shows(event: PageEvent): boolean {
   }
 }
 
-export function lazyPageLabels(load: () => Promise<{ PageLabels: typeof PageLabels }>, doc: Document): Labels {
+export function lazyPageLabels(load: () => Promise<{ PageLabels: typeof PageLabels }>, doc: Document): Labels & { preload(): void } {
   let labels: Labels | 'loading' | 'failed' | undefined;
   let enabled: boolean | undefined;
   // Before the load starts only seeds are kept (what a later reply labels); from then on every call.
@@ -74,6 +74,10 @@ export function lazyPageLabels(load: () => Promise<{ PageLabels: typeof PageLabe
         const replied = new Set(event.messages.map((m) => m.id));
         calls = calls.filter((call) => !('event' in call && call.event.kind === 'seed' && call.event.answers.every((a) => replied.has(a.answer.id))));
       }
+    },
+    /** Starts the load ahead of the first label (when the page is idle), so no answer waits for it. */
+    preload: () => {
+      if (labels === undefined) start();
     },
     setEnabled: (on) => {
       if (typeof labels === 'object') labels.setEnabled(on);

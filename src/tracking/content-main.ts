@@ -26,14 +26,23 @@ type LabelsModule = typeof import('../label/page-labels');
 const importModule = <T>(file: string): Promise<T> => import(/* @vite-ignore */ chrome.runtime.getURL(`/${file}`)) as Promise<T>;
 
 export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
-  // The labels' code loads when the first label or verdict is to be shown (src/label/lazy-labels.ts).
+  // The labels' code loads when the page is first idle, or sooner when a label or verdict is to be shown (src/label/lazy-labels.ts).
   const labels = lazyPageLabels(() => importModule<LabelsModule>(PAGE_LABELS_FILE), document);
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
   // Files attached by picker, drop or paste, read when attached and sent with the next prompt's turn.
   const files = attachedFiles(document);
-  // The site's readers of work out of sight, loaded when a prompt is sent or an answer counted (src/sites/lazy-readers.ts).
+  // The site's rarely needed readers (src/sites/lazy-readers.ts), loaded when the page is first idle, or sooner by a prompt sent.
   const lazyReaders = adapter.lazyReaders ? lazyReadersFrom(() => importModule<{ readers: LazyReaders }>(lazyReadersFile(adapter.site))) : undefined;
   const tracker = createPageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost, files, lazyReaders });
+  // The lazy modules load once the page is first idle, so neither its load nor a streaming answer
+  // pays for them; a prompt sent or a label needed before then starts them itself.
+  ctx.requestIdleCallback(
+    () => {
+      labels.preload();
+      lazyReaders?.();
+    },
+    { timeout: 10_000 },
+  );
   // The labels get turns and the worker's replies on the tracker's one event channel (src/tracking/page-events.ts).
   tracker.subscribe(labels.onEvent);
   tracker.start();

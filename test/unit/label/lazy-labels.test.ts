@@ -1,8 +1,8 @@
 /**
  * The page labels loaded when first needed (src/label/lazy-labels.ts): nothing loads for the quiet
- * scans or a chat never counted before; the first label or verdict to show starts the load; every
- * call made meanwhile reaches the labels in order; a failed load logs once and then takes every
- * call without throwing, so the tracker's channel is never broken by it.
+ * scans or a chat never counted before; the page idle (`preload`) or the first label or verdict to
+ * show starts the load; every call made meanwhile reaches the labels in order; a failed load logs
+ * once and then takes every call without throwing, so the tracker's channel is never broken by it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TurnFootprint } from '../../../src/domain/turns';
@@ -92,6 +92,24 @@ describe('lazy page labels', () => {
     expect(seen).toEqual(['enabled:true', 'seed', 'seed-reply', 'prompt', 'enabled:false', 'scanned']);
     labels.onEvent(scanned(b));
     expect(seen.at(-1)).toBe('scanned');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('preloads once when asked (the page idle), and replays every call made while it loads', async () => {
+    const doc = loadPage('<main></main>', 'https://chatgpt.com/c/conv');
+    const { load, seen, settle } = pending();
+    const labels = lazyPageLabels(load, doc);
+    const a = answerOn(doc, 'a1');
+    labels.preload();
+    labels.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    labels.onEvent(scanned(a));
+    labels.setEnabled(true);
+    labels.onEvent({ kind: 'prompt', expected: {} as never });
+    settle(true);
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    expect(seen).toEqual(['scanned', 'enabled:true', 'prompt']);
+    labels.preload();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
