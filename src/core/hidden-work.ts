@@ -9,6 +9,7 @@ import hiddenData from '../../data/hidden-work.json';
 import videoData from '../../data/video-energy.json';
 import { ok, type Result } from './errors';
 import { MAX_CUSTOM_RATE, MAX_TOTAL_TOKENS } from './schemas';
+import type { Range } from './range';
 
 export interface HiddenWorkSource {
   id: string;
@@ -297,11 +298,7 @@ export interface VideoRequest {
   with_audio: boolean;
 }
 
-export interface WattHourRange {
-  low: number;
-  central: number;
-  high: number;
-}
+export type WattHourRange = Range;
 
 export interface VideoEstimate {
   kind: 'video';
