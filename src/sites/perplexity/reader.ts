@@ -57,9 +57,14 @@ function answersOf(doc: Document): Element[] {
   return firstMatching(doc, ASSISTANT_CHAIN);
 }
 
-/** The line under the answer naming the model: the first text after it that holds no control. */
+/** A count under the answer ("15 sources", "3 steps"): never the model's name, which a count line does not start with. */
+const COUNT_LINE = /^\s*\d/;
+
+/** The line under the answer naming the model: the first text after it that holds no control and is not a count. */
 function modelLine(answer: Element): string | null {
-  const line = after(answer).find((el) => el.children.length === 0 && !el.closest('button, [role="button"]') && labelText(el) !== null);
+  const line = after(answer).find(
+    (el) => el.children.length === 0 && !el.closest('button, [role="button"]') && labelText(el) !== null && !COUNT_LINE.test(labelText(el)!),
+  );
   return labelText(line ?? null);
 }
 
