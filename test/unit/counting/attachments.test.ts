@@ -215,3 +215,42 @@ describe('skipped files in the site’s health', () => {
     expect((await siteHealthItem.getValue()).chatgpt).toBeUndefined();
   });
 });
+
+describe('bounded by the context window (ChatGPT, the default Free plan: 16,000 tokens)', () => {
+  const csvText = `date,site,kwh\n${'2026-11-01,chatgpt,0.0012\n'.repeat(60_000)}`;
+  const csv: AttachmentSent = { from: 'file', kind: 'text', mime: 'text/csv', bytes: csvText.length, text: csvText, textCoverage: 1 };
+  const longText = 'The grid mix changes by the hour and so does the carbon of each answer. '.repeat(6_000);
+  const doc: AttachmentSent = { from: 'file', kind: 'text', mime: 'text/markdown', bytes: longText.length, text: longText };
+
+  it('a large CSV is its preview and what the code prints, and neither it nor the next turn reads past the window', async () => {
+    const first = await count(turn(1, { modelLabel: 'GPT-5.6', attachments: [csv] }));
+    const files = first.extras!.attachments!;
+    expect(files.tokens).toBeLessThan(2_000);
+    expect(files.estimatedTokens).toBe(files.tokens);
+    expect(first.promptTokens + first.historyTokens + files.tokens).toBeLessThanOrEqual(16_000);
+    const second = await count(turn(2, { modelLabel: 'GPT-5.6' }));
+    expect(second.extras!.attachments!.historyTokens).toBe(files.tokens);
+    expect(second.promptTokens + second.historyTokens + second.extras!.attachments!.historyTokens).toBeLessThanOrEqual(16_000);
+  });
+
+  it('a long document past the window is searched (16,000 central), and what later turns re-read is cut to the window, said by a code', async () => {
+    const first = await count(turn(1, { modelLabel: 'GPT-5.6', attachments: [doc] }));
+    const files = first.extras!.attachments!;
+    expect(countTokens(longText)).toBeGreaterThan(16_000);
+    expect(first.promptTokens + files.tokens).toBeLessThanOrEqual(16_000);
+    const second = await count(turn(2, { modelLabel: 'GPT-5.6' }));
+    const reread = second.historyTokens + second.extras!.attachments!.historyTokens;
+    expect(second.promptTokens + reread).toBeLessThanOrEqual(16_000);
+    expect(second.context).toMatchObject({ windowTokens: 16_000, plan: 'free', codes: ['history-truncated'] });
+  });
+
+  it('on the Pro plan (128,000) the same document fits and is read whole, and the next turn re-reads it without cutting', async () => {
+    await updateSettings({ plan: { site: 'chatgpt', plan: 'pro' } });
+    counting = newCounting();
+    const first = await count(turn(1, { modelLabel: 'GPT-5.6', attachments: [doc] }));
+    expect(first.extras!.attachments!).toMatchObject({ tokens: countTokens(longText), estimatedTokens: 0 });
+    const second = await count(turn(2, { modelLabel: 'GPT-5.6' }));
+    expect(second.extras!.attachments!.historyTokens).toBe(countTokens(longText));
+    expect(second).not.toHaveProperty('context');
+  });
+});
