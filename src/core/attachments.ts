@@ -12,7 +12,7 @@
  * tokenizer; this turns those facts into tokens and says whether the count is estimated, and why.
  */
 import rulesData from '../../data/attachment-rules.json';
-import type { AttachmentKind, AttachmentSkipCode } from './attachment-kinds';
+import { officeFormat, type AttachmentKind, type AttachmentSkipCode } from './attachment-kinds';
 import { imageTokenRange, type ImageRule } from './image-tokens';
 import type { Range } from './range';
 
@@ -167,7 +167,6 @@ const pdfIndex = byId(PDF_RULES);
 const retrievalIndex = byId(RETRIEVAL_RULES);
 const dataToolIndex = byId(DATA_TOOLS);
 const families = ATTACHMENT_FAMILIES.map((row) => ({ row, re: new RegExp(row.pattern) }));
-const officeMimes = new Set(OFFICE_RULE.mime_types);
 
 function must<T>(map: Map<string, T>, id: string, what: string): T {
   const hit = map.get(id);
@@ -347,7 +346,7 @@ export function countAttachment(facts: AttachmentFacts, target: AttachmentTarget
       break;
     case 'text':
     case 'other': {
-      const office = officeMimes.has(facts.mime.toLowerCase());
+      const office = officeFormat(facts.mime) !== null;
       const readable = facts.kind === 'text' || office;
       if (readable) use(t, office ? OFFICE_RULE : TEXT_RULE);
       if (readable && textFile(t, facts, rules, windowTokens)) basis = 'tokenizer';

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { encode } from 'gpt-tokenizer';
 import { countAttachment } from '../../../src/core/attachments';
+import { officeReader } from '../../../src/attachments/office-reader';
 import { readPixelSize } from '../../../src/attachments/image-header';
 import { pdfReader } from '../../../src/attachments/pdf-reader';
 import { readAttachments, type AttachmentRead, type ReadDeps } from '../../../src/attachments/read';
 import { file, jpeg, pdf, png, sized } from '../support/attachment-files';
 
-const deps = () => ({ loadPdfReader: vi.fn(async () => pdfReader) });
+const deps = () => ({ loadPdfReader: vi.fn(async () => pdfReader), loadOfficeReader: vi.fn(async () => officeReader) });
 /** One file read as a pick, drop or paste of that file alone. */
 const readAttachment = async (f: File, d: ReadDeps) => (await readAttachments([f], d))[0]!;
 
@@ -117,7 +118,7 @@ describe('readAttachment', () => {
   });
 
   it('estimates any other file from its size, and skips audio, video and empty files', async () => {
-    expect(await readAttachment(file(new Uint8Array(4000), 'deck.pptx', 'application/vnd.ms-powerpoint'), deps())).toEqual({
+    expect(await readAttachment(file(new Uint8Array(4000), 'deck.ppt', 'application/vnd.ms-powerpoint'), deps())).toEqual({
       ok: true,
       value: { kind: 'other', mime: 'application/vnd.ms-powerpoint', bytes: 4000 },
     });
