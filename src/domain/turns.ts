@@ -300,6 +300,8 @@ export const TurnFootprintSchema = z.object({
   attachments: z.object({ textTokens: Count, attachmentTokens: Count, earlierTokens: Count, estimatedTokens: Count, files: Count }).optional(),
   /** The share of the input that was re-read history (0..1); absent when the turn re-read none. */
   historyShare: z.number().min(0).max(1).optional(),
+  /** The turn's input did not all fit its context window: the window and what was left out (CountedTurn.context). */
+  context: z.object({ windowTokens: z.number().int().positive(), codes: z.array(z.enum(CONTEXT_CODES)).min(1) }).optional(),
   /** Work out of sight counted with the answer, estimated (the label shows it apart); absent: none. */
   hiddenWork: TurnExtrasSchema.pick({ search: true, research: true, voice: true, video: true }).optional(),
   /** In a long chat (src/core/what-if.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */
