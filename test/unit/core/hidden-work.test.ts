@@ -193,13 +193,13 @@ describe('data/hidden-work.json and data/video-energy.json', () => {
 });
 
 describe('estimateSearch', () => {
-  it('counts OpenAI’s fixed block per search on chatgpt.com, read on its own turn only', () => {
+  it('counts OpenAI’s fixed block per search on chatgpt.com, labelled a proxy (published only for other models), read on its own turn only', () => {
     expect(value(estimateSearch('chatgpt', 3))).toEqual({
       kind: 'search',
       estimated: true,
-      rule: 'search-openai-fixed-block',
+      rule: 'search-proxy-openai-block',
       source: 'openai-pricing-web-search',
-      basis: 'published',
+      basis: 'proxy',
       site: 'chatgpt',
       searches: 3,
       input_tokens: 24_000,
