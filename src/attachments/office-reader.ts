@@ -102,7 +102,8 @@ export const officeReader: OfficeReader = {
     if (OLE_MAGIC.every((b, i) => bytes[i] === b)) return { ok: false, code: 'protected' };
     let files: Record<string, Uint8Array>;
     try {
-      files = unzipSync(bytes, { filter: (f) => wanted(f.name) });
+      // A copy of the bytes this module owns: in a Firefox content script the file's buffer belongs to the page, and unzipping it in place fails.
+      files = unzipSync(new Uint8Array(bytes), { filter: (f) => wanted(f.name) });
     } catch {
       return { ok: false, code: 'damaged' };
     }
