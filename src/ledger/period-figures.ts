@@ -4,7 +4,8 @@
  * months (read-period.ts) and hands them here. Everything is summed from what an export holds:
  * chats from the stored turns (`turns`), period changes from the daily totals (`dailyTotals`).
  */
-import { relativeChange, rereadTokens } from '../core/shares';
+import { countedHistoryTokens, relativeChange } from '../core/shares';
+import { asOwnPrompt } from '../features/extras';
 import { answersIn } from '../domain/image-records';
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
 import type { SiteId } from '../domain/site-ids';
@@ -36,7 +37,7 @@ export function costliestChats(entries: readonly LedgerEntry[], count = COSTLIES
     c.energyKwh += e.energyKwh;
     c.input += e.inputTokens;
     // Its own files and searches are not history: a new chat would read them too.
-    c.history += rereadTokens(e);
+    c.history += countedHistoryTokens(asOwnPrompt(e));
   }
   return [...chats.values()]
     .sort((a, b) => b.energyKwh - a.energyKwh || b.turns - a.turns || a.conversationId.localeCompare(b.conversationId))

@@ -4,13 +4,13 @@
  * no more than the window), a 150-page PDF (what ChatGPT's search puts before the model), a
  * 4032 x 3024 phone photo and a 1024 x 1024 PNG (OpenAI's patches at high detail), and a Word file
  * (counted from its text). The files are made here; the expected counts come from
- * src/core/attachments.ts over the same files' facts, read in Node by src/attachments/read.ts.
+ * src/features/attachments/rules.ts over the same files' facts, read in Node by src/features/attachments/page/read.ts.
  */
 import { expect } from 'vitest';
-import { officeReader } from '../../../src/attachments/office-reader';
-import { pdfReader } from '../../../src/attachments/pdf-reader';
-import { readAttachments } from '../../../src/attachments/read';
-import { countAttachment } from '../../../src/core/attachments';
+import { officeReader } from '../../../src/features/attachments/page/office-reader';
+import { pdfReader } from '../../../src/features/attachments/page/pdf-reader';
+import { readAttachments } from '../../../src/features/attachments/page/read';
+import { countAttachment } from '../../../src/features/attachments/rules';
 import { contextWindowFor } from '../../../src/core/context-windows';
 import type { ConversationState } from '../../../src/domain/conversation';
 import type { CountedTurn } from '../../../src/domain/turns';
