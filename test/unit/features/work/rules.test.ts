@@ -25,7 +25,16 @@ function errorCode<T>(result: { ok: true; value: T } | { ok: false; error: { cod
 }
 
 describe('data/hidden-work.json and data/video-energy.json', () => {
-  const source = z.object({ id: z.string().min(1), name: z.string().min(1), citation: z.string().min(20) }).strict();
+  const source = z
+    .object({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      citation: z.string().min(20),
+      /** The passage the rule is taken from, and the day it was read (every search, research and voice source has them). */
+      quote: z.string().min(20).optional(),
+      read: z.iso.date().optional(),
+    })
+    .strict();
   const hiddenSchema = z
     .object({
       $comment: z.string(),
@@ -143,6 +152,10 @@ describe('data/hidden-work.json and data/video-energy.json', () => {
       sources: z.array(source),
     })
     .strict();
+
+  it('give every search, research and voice source its passage and the day it was read', () => {
+    for (const s of hiddenData.sources) expect(s, s.id).toMatchObject({ quote: expect.any(String), read: '2026-11-29' });
+  });
 
   it('have the shapes the core reads', () => {
     expect(hiddenSchema.safeParse(hiddenData).error).toBeUndefined();
