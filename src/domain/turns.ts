@@ -9,6 +9,7 @@ import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
 import { HIDDEN_WORK_KINDS } from '../features/work/kinds';
 import { MESSAGE_LIMITS } from './message-limits';
+import { TurnPartsSchema } from '../features/part';
 import { TokenizerIdSchema } from './tokenizers';
 
 export const SiteIdSchema = z.enum(SITE_IDS);
@@ -227,7 +228,17 @@ export const TurnExtrasSchema = z.object({
    * Videos the answer generated: how many, their seconds and central energy (Wh) by the rule. Not part
    * of the answer's request: they are priced as a record of their own (src/domain/image-records.ts).
    */
-  video: z.object({ videos: Count, seconds: z.number().nonnegative(), wh: z.number().nonnegative(), rule: z.string().max(100) }).optional(),
+  video: z
+    .object({
+      videos: Count,
+      seconds: z.number().nonnegative(),
+      wh: z.number().nonnegative(),
+      /** The rule's range around `wh` (absent in turns counted before it was kept). */
+      whLow: z.number().nonnegative().optional(),
+      whHigh: z.number().nonnegative().optional(),
+      rule: z.string().max(100),
+    })
+    .optional(),
 });
 export type TurnExtras = z.infer<typeof TurnExtrasSchema>;
 
@@ -255,6 +266,8 @@ export const CountedTurnSchema = z.object({
   images: z.number().int().nonnegative().optional(),
   /** Attachments, searches, research and voice audio (TurnExtrasSchema). Absent: none. */
   extras: TurnExtrasSchema.optional(),
+  /** What the calculation was sent, part by part (src/features/part.ts): written by the pricing step, absent before it. */
+  parts: TurnPartsSchema.optional(),
 });
 export type CountedTurn = z.infer<typeof CountedTurnSchema>;
 
