@@ -9,7 +9,7 @@ import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
 import { HIDDEN_WORK_KINDS } from '../features/work/kinds';
 import { MESSAGE_LIMITS } from './message-limits';
-import { TurnPartsSchema } from '../features/part';
+import { RangeSchema, TurnPartsSchema } from '../features/part';
 import { TokenizerIdSchema } from './tokenizers';
 
 export const SiteIdSchema = z.enum(SITE_IDS);
@@ -300,6 +300,8 @@ export const TurnFootprintSchema = z.object({
   historyShare: z.number().min(0).max(1).optional(),
   /** Work out of sight counted with the answer, estimated (the label shows it apart); absent: none. */
   hiddenWork: TurnExtrasSchema.pick({ search: true, research: true, voice: true, video: true }).optional(),
+  /** The ranges of the figures above where the answer holds estimated parts (src/features/part.ts); absent: exact. */
+  ranges: z.object({ energyKwh: RangeSchema, carbonG: RangeSchema, waterL: RangeSchema }).optional(),
   /** In a long chat (src/core/what-if.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */
   newChat: z.object({ historyEnergyShare: z.number().min(0).max(1), hereKwh: z.number().nonnegative(), newChatKwh: z.number().nonnegative() }).optional(),
   /** The page label's texts for these figures, in the UI language. */
