@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { INPUT_WEIGHT, OUTPUT_WEIGHT } from '../core/calculate';
 import type { Range } from '../core/range';
+import { videoTurnId } from '../domain/image-records';
 
 /** Parts that are tokens of the answer's request, each always on one side of it. */
 export const TOKEN_PART_SIDES = {
@@ -154,4 +155,23 @@ export function answerRanges(entry: Figures & { parts?: TurnParts }, images?: Fi
   if (images) sum = addRanges(sum, exactRanges(images));
   if (video) sum = addRanges(sum, videoRanges ?? exactRanges(video));
   return sum;
+}
+
+/**
+ * The ranges of a period's stored records: each answer's own (or its exact figures), its images'
+ * exact figures, and each video record scaled by its answer's video range. Undefined when no
+ * record of the period holds an estimate with a range.
+ */
+export function periodRanges(entries: readonly (Figures & { turnId: string; parts?: TurnParts })[]): FootprintRanges | undefined {
+  const videoOf = new Map(entries.filter((e) => e.parts?.video).map((e) => [videoTurnId(e.turnId), e.parts!.video!.wh]));
+  let sum: FootprintRanges | undefined;
+  let ranged = false;
+  for (const e of entries) {
+    const wh = videoOf.get(e.turnId);
+    const own = wh && wh.central > 0 && wh.low !== wh.high ? scaled(e, { low: wh.low / wh.central, high: wh.high / wh.central }) : footprintRanges(e);
+    ranged ||= own !== undefined;
+    const ranges = own ?? exactRanges(e);
+    sum = sum ? addRanges(sum, ranges) : ranges;
+  }
+  return ranged ? sum : undefined;
 }

@@ -9,7 +9,8 @@ import { render } from 'preact';
 import { footprintOf } from '../../../src/counting/footprint';
 import { DEFAULT_SETTINGS } from '../../../src/domain/settings';
 import type { CountedTurn } from '../../../src/domain/turns';
-import { answerRanges, footprintRanges } from '../../../src/features/part';
+import { answerRanges, footprintRanges, periodRanges } from '../../../src/features/part';
+import { PeriodRanges } from '../../../src/popup/components/Breakdown';
 import { computeLocally, requestFor, turnUnderSettings } from '../../../src/ledger/compute';
 import { LastAnswer } from '../../../src/popup/components/LastAnswer';
 import { LOCALES, useCatalog } from '../../support/messages';
@@ -69,5 +70,31 @@ describe('the range of a turn with estimated parts', () => {
     const plain = document.createElement('div');
     render(<LastAnswer entry={exact} locale="en" />, plain);
     expect(plain.querySelector('[data-testid="last-energy-range"]')).toBeNull();
+  });
+});
+
+describe('the range of a period', () => {
+  it('adds up its answers: the estimated ones with their bounds, the exact ones as they are', () => {
+    const week = periodRanges([exact, researched])!;
+    const own = footprintRanges(researched)!;
+    expect(week.energyKwh.central).toBeCloseTo(exact.energyKwh + researched.energyKwh, 15);
+    expect(week.energyKwh.low).toBeCloseTo(exact.energyKwh + own.energyKwh.low, 15);
+    expect(week.energyKwh.high).toBeCloseTo(exact.energyKwh + own.energyKwh.high, 15);
+    expect(week.waterL.high).toBeCloseTo(exact.waterL + own.waterL.high, 15);
+    expect(periodRanges([exact, exact])).toBeUndefined();
+  });
+
+  it.each(LOCALES)('%s: the popup says it for the period, and nothing for a period counted exactly', (lang) => {
+    useCatalog(lang);
+    const locale = lang.replace('_', '-');
+    const root = document.createElement('div');
+    render(<PeriodRanges label="Today" ranges={periodRanges([exact, researched])} locale={locale} />, root);
+    const text = root.querySelector('[data-testid="period-range"]')?.textContent ?? '';
+    expect(text).toContain('Today');
+    expect(text.match(/≈/g)).toHaveLength(9);
+    expect(text).not.toMatch(/\$\w+\$/);
+    const none = document.createElement('div');
+    render(<PeriodRanges label="Today" ranges={periodRanges([exact])} locale={locale} />, none);
+    expect(none.textContent).toBe('');
   });
 });
