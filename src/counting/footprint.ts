@@ -5,6 +5,7 @@
 import { historyShare, newChatTip } from '../core/what-if';
 import { attachmentSplit } from '../features/attachments/describe';
 import { asOwnPrompt } from '../features/extras';
+import { answerRanges } from '../features/part';
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
@@ -38,6 +39,11 @@ function withHiddenWork(entry: LedgerEntry): Pick<TurnFootprint, 'hiddenWork'> {
   return hiddenWork ? { hiddenWork } : {};
 }
 
+function rangesOf(entry: LedgerEntry, images?: LedgerEntry, video?: LedgerEntry): Pick<TurnFootprint, 'ranges'> {
+  const ranges = answerRanges(entry, images, video);
+  return ranges ? { ranges } : {};
+}
+
 /** The page label's figures (the turn's record plus its generated images' and videos' records) and its texts in the UI language. */
 export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = uiLocale(), video?: LedgerEntry): TurnFootprint {
   const figures = {
@@ -53,6 +59,7 @@ export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = u
     ...withHiddenWork(entry),
     ...historyFigures(entry),
     ...(entry.context ? { context: { windowTokens: entry.context.windowTokens, codes: entry.context.codes } } : {}),
+    ...rangesOf(entry, images, video),
   };
   return { ...figures, texts: countedLabelTexts(figures, locale) };
 }

@@ -10,6 +10,7 @@ import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
 import { HIDDEN_WORK_KINDS } from '../features/work/kinds';
 import { MESSAGE_LIMITS } from './message-limits';
+import { RangeSchema, TurnPartsSchema } from '../features/part';
 import { TokenizerIdSchema } from './tokenizers';
 
 export const SiteIdSchema = z.enum(SITE_IDS);
@@ -230,7 +231,17 @@ export const TurnExtrasSchema = z.object({
    * Videos the answer generated: how many, their seconds and central energy (Wh) by the rule. Not part
    * of the answer's request: they are priced as a record of their own (src/domain/image-records.ts).
    */
-  video: z.object({ videos: Count, seconds: z.number().nonnegative(), wh: z.number().nonnegative(), rule: z.string().max(100) }).optional(),
+  video: z
+    .object({
+      videos: Count,
+      seconds: z.number().nonnegative(),
+      wh: z.number().nonnegative(),
+      /** The rule's range around `wh` (absent in turns counted before it was kept). */
+      whLow: z.number().nonnegative().optional(),
+      whHigh: z.number().nonnegative().optional(),
+      rule: z.string().max(100),
+    })
+    .optional(),
 });
 export type TurnExtras = z.infer<typeof TurnExtrasSchema>;
 
@@ -270,6 +281,8 @@ export const CountedTurnSchema = z.object({
       codes: z.array(z.enum(CONTEXT_CODES)).min(1).max(CONTEXT_CODES.length),
     })
     .optional(),
+  /** What the calculation was sent, part by part (src/features/part.ts): written by the pricing step, absent before it. */
+  parts: TurnPartsSchema.optional(),
 });
 export type CountedTurn = z.infer<typeof CountedTurnSchema>;
 
@@ -304,6 +317,8 @@ export const TurnFootprintSchema = z.object({
   context: z.object({ windowTokens: z.number().int().positive(), codes: z.array(z.enum(CONTEXT_CODES)).min(1) }).optional(),
   /** Work out of sight counted with the answer, estimated (the label shows it apart); absent: none. */
   hiddenWork: TurnExtrasSchema.pick({ search: true, research: true, voice: true, video: true }).optional(),
+  /** The ranges of the figures above where the answer holds estimated parts (src/features/part.ts); absent: exact. */
+  ranges: z.object({ energyKwh: RangeSchema, carbonG: RangeSchema, waterL: RangeSchema }).optional(),
   /** In a long chat (src/core/what-if.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */
   newChat: z.object({ historyEnergyShare: z.number().min(0).max(1), hereKwh: z.number().nonnegative(), newChatKwh: z.number().nonnegative() }).optional(),
   /** The page label's texts for these figures, in the UI language. */

@@ -5,6 +5,7 @@
  * (the first Intl formatter of a page sets up ICU data first: a long task on the chat page).
  */
 import { carbonQuantity, energyQuantity, quantityText, waterQuantity } from '../display/scales';
+import { rangedText } from '../features/range-texts';
 import { formatCount, formatShare } from '../display/numbers';
 import type { LabelTexts, TurnFootprint } from '../domain/turns';
 import { spokenQuantity } from '../i18n/quantity';
@@ -22,12 +23,20 @@ function attachmentParts(a: NonNullable<TurnFootprint['attachments']>, locale: s
 }
 
 export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: string): LabelTexts {
-  const amounts = [energyQuantity(f.energyKwh, locale), carbonQuantity(f.carbonG, locale), waterQuantity(f.waterL, locale)];
-  const summary = t('label_summary', amounts.map(quantityText));
+  // Each amount with its range where the answer holds estimated parts.
+  const amounts = [
+    rangedText(energyQuantity, f.energyKwh, f.ranges?.energyKwh, locale),
+    rangedText(carbonQuantity, f.carbonG, f.ranges?.carbonG, locale),
+    rangedText(waterQuantity, f.waterL, f.ranges?.waterL, locale),
+  ];
+  const summary = t(
+    'label_summary',
+    amounts.map((a) => a.shown),
+  );
   // What screen readers say: the same amounts with their units' names.
   const spokenSummary = t(
     'label_summarySpoken',
-    amounts.map((q) => spokenQuantity(q, locale)),
+    amounts.map((a) => a.spoken),
   );
   const parts = [t('label_tokens', [formatCount(f.inputTokens, locale), formatCount(f.outputTokens, locale)])];
   if (f.attachments) parts.push(...attachmentParts(f.attachments, locale));

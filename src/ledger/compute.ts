@@ -6,31 +6,37 @@ import { calculationBody, type RemoteRequest } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
-import { attachmentInputTokens, attachmentsUnderSettings } from '../features/attachments/price';
-import { hiddenWorkTokens, hiddenWorkUnderSettings } from '../features/work/price';
+import { attachmentsUnderSettings } from '../features/attachments/price';
+import { requestTokens } from '../features/part';
+import { partsOf } from '../features/pricing';
+import { hiddenWorkUnderSettings } from '../features/work/price';
 
 /**
- * The turn as recorded under the user's settings: without the reasoning estimate when estimates are
- * off, without attached files when they are not counted, nor the out-of-sight work switched off.
+ * The turn as recorded under the user's settings, with its record of parts: without the reasoning
+ * estimate when estimates are off, without attached files when they are not counted, nor the
+ * out-of-sight work switched off. The one place the Counting settings apply.
  */
 export function turnUnderSettings(counted: CountedTurn, settings: Settings): CountedTurn {
   const turn = hiddenWorkUnderSettings(attachmentsUnderSettings(counted, settings), settings);
-  if (settings.estimateReasoning || !turn.estimatedReasoningTokens) return turn;
+  const kept = settings.estimateReasoning || !turn.estimatedReasoningTokens ? { ...turn } : withoutReasoningEstimate(turn);
+  return { ...kept, parts: partsOf(kept, settings) };
+}
+
+function withoutReasoningEstimate(turn: CountedTurn): CountedTurn {
   const without = { ...turn };
   delete without.estimatedReasoningTokens;
   return without;
 }
 
-/** The turn as the calculation sees it: the user's model override, history and Counting settings applied, the current region. */
+/** The turn as the calculation sees it: its parts under the settings, the user's model override, the current region. */
 export function requestFor(turn: CountedTurn, settings: Settings): RemoteRequest {
-  const history = settings.countHistory ? turn.historyTokens : 0;
   const override = settings.modelOverrides[turn.site];
   const model = override ?? turn.modelKey;
-  const { prompt, answer, estimatedInput } = hiddenWorkTokens(hiddenWorkUnderSettings(turn, settings), settings.countHistory);
+  const { input, output } = requestTokens(turnUnderSettings(turn, settings).parts ?? {});
   return {
     model,
-    input_tokens: prompt + history + estimatedInput + attachmentInputTokens(turn, settings),
-    output_tokens: answer + (turn.reasoningTokens ?? 0) + (turn.estimatedReasoningTokens ?? 0),
+    input_tokens: input,
+    output_tokens: output,
     region: settings.region,
     ...customRateOf(model, override ? siteCustomRate(turn.site) : turn.customWhPer1k),
   };
@@ -88,6 +94,7 @@ function entry(
     ...(turn.estimatedReasoningTokens ? { estimatedReasoningTokens: turn.estimatedReasoningTokens } : {}),
     ...(turn.extras ? { extras: turn.extras } : {}),
     ...(turn.context ? { context: turn.context } : {}),
+    ...(turn.parts ? { parts: turn.parts } : {}),
     inputTokens: req.input_tokens,
     outputTokens: req.output_tokens,
     region: r.region,
@@ -140,6 +147,7 @@ export function turnOf(e: LedgerEntry): CountedTurn {
     ...(e.estimatedReasoningTokens ? { estimatedReasoningTokens: e.estimatedReasoningTokens } : {}),
     ...(e.extras ? { extras: e.extras } : {}),
     ...(e.context ? { context: e.context } : {}),
+    ...(e.parts ? { parts: e.parts } : {}),
   };
 }
 

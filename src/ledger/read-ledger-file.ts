@@ -12,7 +12,9 @@ import { LedgerEntrySchema, TotalsSchema, type LedgerEntry, type Totals } from '
 import type { SiteId } from '../domain/site-ids';
 import { MESSAGE_LIMITS, SiteIdSchema, TurnExtrasSchema } from '../domain/turns';
 import { LEGACY_TOKENIZER, TokenizerIdSchema } from '../domain/tokenizers';
+import { TurnPartsSchema } from '../features/part';
 import { addDays } from '../storage/days';
+import { withRecordParts } from '../storage/encoded-parts';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './write-ledger-file';
 
 export interface ImportedTurn {
@@ -74,6 +76,8 @@ function turnSchema(version: number) {
     tokenizer: version >= 3 ? TokenizerIdSchema : TokenizerIdSchema.default(LEGACY_TOKENIZER),
     // Before version 4 no turn read anything beyond its text.
     extras: version >= 4 ? TurnExtrasSchema.optional() : z.never().optional(),
+    // Before version 5 turns did not keep their parts: read off their counts and input on import.
+    parts: version >= 5 ? TurnPartsSchema.optional() : z.never().optional(),
   });
 }
 
@@ -107,14 +111,17 @@ function reasonOf(issue: z.core.$ZodIssue): ImportRefusalCode {
   return 'wrong-type';
 }
 
-/** The entry as the ledger stores and reads it back: reasoning only when there was some, no fields the format does not keep. */
+/**
+ * The entry as the ledger stores and reads it back: reasoning only when there was some, no fields
+ * the format does not keep, and the parts it was priced with (read off a turn of an older version).
+ */
 function entryOf(t: z.infer<ReturnType<typeof turnSchema>>): LedgerEntry {
   const { localDay: _day, reasoningTokens, estimatedReasoningTokens, customWhPer1k, revision: _revision, images: _images, ...rest } = t;
   const entry: LedgerEntry = { ...rest };
   if (reasoningTokens) entry.reasoningTokens = reasoningTokens;
   if (estimatedReasoningTokens) entry.estimatedReasoningTokens = estimatedReasoningTokens;
   if (customWhPer1k !== undefined) entry.customWhPer1k = customWhPer1k;
-  return entry;
+  return withRecordParts(entry);
 }
 
 export function readLedgerFile(text: string): ReadResult {

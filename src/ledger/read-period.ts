@@ -13,7 +13,10 @@ import { daysEndingAt, monthOf } from '../storage/days';
 import { ITEM_KEYS, bareKey, monthTotalsKey, type StorageKey } from '../storage/layout';
 import { answersInTotals, costliestChats, daysOfPeriod, periodChange, type ChatCost, type PeriodChange, type PeriodSpan } from './period-figures';
 import { answersIn } from '../domain/image-records';
+import { periodRanges, type FootprintRanges } from '../features/part';
 import { estimatedWork } from '../features/work/price';
+
+const withRanges = (ranges: FootprintRanges | undefined): Pick<PeriodData, 'ranges'> => (ranges ? { ranges } : {});
 
 export interface PeriodData {
   /** Every stored turn of the period (answers and image records), oldest day first. */
@@ -26,6 +29,8 @@ export interface PeriodData {
   change: PeriodChange | null;
   /** The stored turns' energy: counted, and estimated work out of sight (searches, research, voice, videos). */
   work: { countedKwh: number; estimatedKwh: number };
+  /** The stored turns' energy, carbon and water with their ranges, where any turn holds an estimate with one. */
+  ranges?: FootprintRanges;
 }
 
 const dayTurnsKey = (day: string): StorageKey => `${ITEM_KEYS.dayTurns}${day}`;
@@ -55,5 +60,6 @@ export async function readPeriodData(span: PeriodSpan, today: string): Promise<P
     allAnswers: answersInTotals(monthTotals, days),
     change: span.kind === 'days' && span.days > 1 ? periodChange(monthTotals, today, span.days) : null,
     work: estimatedWork(entries),
+    ...withRanges(periodRanges(entries)),
   };
 }

@@ -2,7 +2,22 @@
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
 import { HIDDEN_WORK_CSV_COLUMNS, hiddenWorkCsvFields } from '../features/work/price';
+import { footprintRanges } from '../features/part';
 import { parseModelGroup, rowTotals, splitGroupKey } from './totals';
+
+/** The CSV's bounds of a turn's figures: empty for an exact turn (its figures are its only values). */
+const RANGE_CSV_COLUMNS = ['energy_kwh_low', 'energy_kwh_high', 'carbon_gco2e_low', 'carbon_gco2e_high', 'water_liters_low', 'water_liters_high'] as const;
+
+function rangeCsvFields(e: LedgerEntry): (number | string)[] {
+  const r = footprintRanges(e);
+  return r ? [r.energyKwh.low, r.energyKwh.high, r.carbonG.low, r.carbonG.high, r.waterL.low, r.waterL.high] : ['', '', '', '', '', ''];
+}
+
+/** The JSON's `ranges` of a turn holding estimated parts; nothing for an exact one. */
+function rangesOf(e: LedgerEntry) {
+  const r = footprintRanges(e);
+  return r ? { ranges: r } : {};
+}
 
 const CSV_COLUMNS = [
   'turn_id',
@@ -30,6 +45,7 @@ const CSV_COLUMNS = [
   'energy_kwh',
   'carbon_gco2e',
   'water_liters',
+  ...RANGE_CSV_COLUMNS,
   'water_stress',
   'computed_by',
   'plan',
@@ -78,6 +94,7 @@ export function toCsv(days: readonly DayEntries[]): string {
           e.energyKwh,
           e.carbonG,
           e.waterL,
+          ...rangeCsvFields(e),
           e.stressLevel,
           e.computedBy,
           e.plan,
@@ -101,8 +118,11 @@ export const EXPORT_FORMAT = 'ai-chat-footprint-ledger';
  * 2: turns carry reasoningTokens and estimatedReasoningTokens; image-gen records are turns of their own.
  * 3: turns carry the tokenizer that counted them and tokenCount ("exact" or "approximate (…)").
  * 4: turns carry `extras`, what they read beyond their text (attachments, searches, research, voice audio), where they have any.
+ * 5: turns carry `parts`, what their calculation was sent part by part (counted or estimated, with
+ *    the estimate's range), and `ranges`, the low and high energy, carbon and water of a turn that
+ *    holds estimated parts; the CSV has the ranges' columns.
  */
-export const EXPORT_VERSION = 4;
+export const EXPORT_VERSION = 5;
 
 export function toJson(days: readonly DayEntries[], months: readonly MonthTotals[], exportedAt: number): string {
   const dailyTotals = months
@@ -124,6 +144,7 @@ export function toJson(days: readonly DayEntries[], months: readonly MonthTotals
         reasoningTokens: e.reasoningTokens ?? 0,
         estimatedReasoningTokens: e.estimatedReasoningTokens ?? 0,
         tokenCount: tokenCountOf(e),
+        ...rangesOf(e),
         localDay: day,
       })),
     ),

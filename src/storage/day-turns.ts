@@ -24,11 +24,17 @@
  * Version 5 appends what the turn read beyond its text (attachments, searches, research, voice audio:
  * `TurnExtras`, an object with names), or 0 for a turn with none: most turns have none, and the parts
  * are few and grow with the product, so they are not worth positions of their own.
+ *
+ * Version 6 appends the turn's record of parts (src/features/part.ts), what its calculation was sent
+ * part by part, or 0 for a record without (images and videos are records of their own), in a short
+ * form (`EncodedParts`): a counted part is its tokens, an estimated one its [low, central, high].
+ * Turns recorded before get the parts they were priced with, read off their counts and input.
  */
 import { DEFAULT_REGION } from '../core/tables';
 import type { LedgerEntry } from '../domain/ledger';
 import type { TokenizerId } from '../domain/tokenizers';
 import type { TurnExtras } from '../domain/turns';
+import { decodeParts, encodeParts, withRecordParts, type EncodedParts } from './encoded-parts';
 import { SITE_IDS, type SiteId } from '../domain/site-ids';
 
 /** Version 1: one object per turn. Kept as a type for the migration. */
@@ -81,7 +87,15 @@ export interface DayTurnsV4 {
 }
 
 /** Version 5: a version 4 row, then the turn's extras (0: none). */
-export type TurnRow = [...TurnRowV4, extras: TurnExtras | 0];
+export type TurnRowV5 = [...TurnRowV4, extras: TurnExtras | 0];
+
+export interface DayTurnsV5 {
+  strings: string[];
+  rows: TurnRowV5[];
+}
+
+/** Version 6: a version 5 row, then the turn's parts (0: none). */
+export type TurnRow = [...TurnRowV5, parts: EncodedParts | 0];
 
 export interface DayTurns {
   strings: string[];
@@ -91,7 +105,8 @@ export interface DayTurns {
 const V2_ROW_LENGTH = 16;
 const V3_ROW_LENGTH = 19;
 const V4_ROW_LENGTH = 21;
-const ROW_LENGTH = 22;
+const V5_ROW_LENGTH = 22;
+const ROW_LENGTH = 23;
 
 export function emptyDay(): DayTurns {
   return { strings: [], rows: [] };
@@ -135,6 +150,7 @@ export function encodeEntries(entries: readonly LedgerEntry[]): DayTurns {
       s(e.tokenizer),
       e.customWhPer1k ?? 0,
       e.extras ?? 0,
+      e.parts ? encodeParts(e.parts) : 0,
     ]);
   }
   return day;
@@ -167,6 +183,7 @@ export function decodeRow(day: DayTurns, r: TurnRow): LedgerEntry {
   if (r[17] > 0) entry.estimatedReasoningTokens = r[17];
   if (r[20] > 0) entry.customWhPer1k = r[20];
   if (r[21]) entry.extras = r[21];
+  if (r[22]) entry.parts = decodeParts(r[22]);
   return entry;
 }
 
@@ -183,11 +200,19 @@ function hasRows(x: unknown, length: number): boolean {
 /** A well-formed day of the current version (checked on read: a failed migration leaves the old shape behind). */
 export const isDayTurns = (x: unknown): x is DayTurns => hasRows(x, ROW_LENGTH);
 
+/** v5 -> v6: each answer gets the parts it was priced with (images and videos, records of their own, none). */
+export function migrateDayTurnsV5toV6(old: unknown): DayTurns {
+  if (!hasRows(old, V5_ROW_LENGTH)) throw new Error('turns v5: expected { strings, rows } with 22 fields a row');
+  const v5 = old as DayTurnsV5;
+  const day: DayTurns = { strings: v5.strings, rows: v5.rows.map((r): TurnRow => [...r, 0]) };
+  return encodeEntries(decodeEntries(day).map(withRecordParts));
+}
+
 /** v4 -> v5: no turn read anything beyond its text before version 5. */
-export function migrateDayTurnsV4toV5(old: unknown): DayTurns {
+export function migrateDayTurnsV4toV5(old: unknown): DayTurnsV5 {
   if (!hasRows(old, V4_ROW_LENGTH)) throw new Error('turns v4: expected { strings, rows } with 21 fields a row');
   const v4 = old as DayTurnsV4;
-  return { strings: v4.strings, rows: v4.rows.map((r): TurnRow => [...r, 0]) };
+  return { strings: v4.strings, rows: v4.rows.map((r): TurnRowV5 => [...r, 0]) };
 }
 
 /** v3 -> v4: every turn recorded before version 4 was counted with o200k, and none with a custom rate. */

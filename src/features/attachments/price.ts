@@ -6,12 +6,20 @@
 import type { Settings } from '../../domain/settings';
 import type { CountedTurn } from '../../domain/turns';
 import { replaceExtras } from '../extras';
+import { counted, estimated, present, type TurnParts } from '../part';
 
-/** Input tokens of the turn's files and, with history on, of the files it re-reads (0 with the switch off). */
-export function attachmentInputTokens(turn: CountedTurn, settings: Settings): number {
+/**
+ * The turn's files as parts of its record (its extras already under the settings): this prompt's
+ * files, and with history on the earlier files it re-reads. Estimated where any of them is.
+ */
+export function attachmentParts(turn: CountedTurn, settings: Pick<Settings, 'countHistory'>): TurnParts {
   const files = turn.extras?.attachments;
-  if (!files || !settings.countExtras.attachments) return 0;
-  return files.tokens + (settings.countHistory ? files.historyTokens : 0);
+  if (!files) return {};
+  const part = (tokens: number, estimatedTokens: number) => (estimatedTokens > 0 ? estimated(tokens) : counted(tokens));
+  return present({
+    files: part(files.tokens, files.estimatedTokens),
+    filesHistory: settings.countHistory ? part(files.historyTokens, files.estimatedHistoryTokens) : undefined,
+  });
 }
 
 /**

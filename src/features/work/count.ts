@@ -106,10 +106,12 @@ function videosOf(site: SiteId, videos: readonly VideoShown[]): { ok: true; valu
   }
   const seconds = estimates.reduce((sum, e) => sum + e.seconds, 0);
   const wh = estimates.reduce((sum, e) => sum + e.wh.central, 0);
+  const whLow = estimates.reduce((sum, e) => sum + e.wh.low, 0);
+  const whHigh = estimates.reduce((sum, e) => sum + e.wh.high, 0);
   // Remote mode sends the videos as one custom request: refused here, the answer is counted without them.
   const request = videoCalculationRequest({ seconds, wh: { central: wh } });
   if (!request.ok) return request;
-  return { ok: true, value: { videos: estimates.length, seconds, wh, rule: estimates[0].rule } };
+  return { ok: true, value: { videos: estimates.length, seconds, wh, whLow, whHigh, rule: estimates[0].rule } };
 }
 
 /** Of a turn's search content, what every later turn of its chat reads again (by the site's row of data/hidden-work.json). */

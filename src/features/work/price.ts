@@ -13,6 +13,7 @@ import type { CountedTurn } from '../../domain/turns';
 import { CUSTOM_KEY } from '../../sites/site-models';
 import { replaceExtras } from '../extras';
 import { HIDDEN_WORK_KINDS } from './kinds';
+import { estimated, present, requestTokens, tokensOf, type TurnParts } from '../part';
 
 /** The turn without the out-of-sight parts the user switched off (the same object when none is). */
 export function hiddenWorkUnderSettings(turn: CountedTurn, settings: Pick<Settings, 'countExtras'>): CountedTurn {
@@ -24,15 +25,28 @@ export function hiddenWorkUnderSettings(turn: CountedTurn, settings: Pick<Settin
 }
 
 /**
- * The prompt and answer tokens a request prices: a voice exchange's audio in place of its transcript,
- * and the estimated input of searches (their history where history is counted) and research runs.
+ * The turn's work out of sight as parts of its record (its extras already under the settings): the
+ * searches' retrieved content (and, with history on, what earlier searches left in the context), a
+ * research run's range, a voice exchange's audio (in place of its transcript) and the videos.
  */
-export function hiddenWorkTokens(turn: CountedTurn, countHistory: boolean): { prompt: number; answer: number; estimatedInput: number } {
-  const { search, research, voice } = turn.extras ?? {};
-  const estimatedInput = (search ? search.tokens + (countHistory ? search.historyTokens : 0) : 0) + (research?.tokens ?? 0);
-  return voice
-    ? { prompt: voice.inputTokens, answer: voice.outputTokens, estimatedInput }
-    : { prompt: turn.promptTokens, answer: turn.answerTokens, estimatedInput };
+export function hiddenWorkParts(turn: CountedTurn, settings: Pick<Settings, 'countHistory'>): TurnParts {
+  const { search, research, voice, video } = turn.extras ?? {};
+  return present({
+    search: estimated(search?.tokens ?? 0),
+    searchHistory: settings.countHistory ? estimated(search?.historyTokens ?? 0) : undefined,
+    research: research ? estimated({ low: research.tokens, central: research.tokens, high: research.highTokens }) : undefined,
+    voice: voice ? estimated(voice.inputTokens) : undefined,
+    voiceAnswer: voice ? estimated(voice.outputTokens) : undefined,
+    video:
+      video && video.videos > 0
+        ? {
+            basis: 'estimated',
+            count: video.videos,
+            seconds: video.seconds,
+            wh: { low: video.whLow ?? video.wh, central: video.wh, high: video.whHigh ?? video.wh },
+          }
+        : undefined,
+  });
 }
 
 /**
@@ -103,19 +117,17 @@ export function hiddenWorkCsvFields(e: Pick<LedgerEntry, 'extras'>): number[] {
 /**
  * The energy of a record that was estimated work out of sight: all of a video record; of an answer,
  * the share its searches, research and voice audio take of its weighted tokens (the core's energy is
- * linear in them). History counts where the record's input holds it.
+ * linear in them), read off its parts.
  */
 function estimatedKwhOf(e: LedgerEntry): number {
   if (turnIdOfVideo(e.turnId) !== null) return e.energyKwh;
-  const { search, research, voice } = e.extras ?? {};
-  if (!search && !research && !voice) return 0;
-  const full = hiddenWorkTokens(e, true);
-  const historyCounted = e.inputTokens >= full.prompt + e.historyTokens + full.estimatedInput;
-  const { estimatedInput } = historyCounted ? full : hiddenWorkTokens(e, false);
-  const input = estimatedInput + (voice?.inputTokens ?? 0);
-  const output = voice?.outputTokens ?? 0;
-  const weighted = INPUT_WEIGHT * e.inputTokens + OUTPUT_WEIGHT * e.outputTokens;
-  return weighted > 0 ? e.energyKwh * Math.min(1, (INPUT_WEIGHT * input + OUTPUT_WEIGHT * output) / weighted) : 0;
+  const parts = e.parts;
+  if (!parts) return 0;
+  const weigh = (input: number, output: number) => INPUT_WEIGHT * input + OUTPUT_WEIGHT * output;
+  const work = weigh(tokensOf(parts, 'search', 'searchHistory', 'research', 'voice'), tokensOf(parts, 'voiceAnswer'));
+  const all = requestTokens(parts);
+  const weighted = weigh(all.input, all.output);
+  return weighted > 0 ? e.energyKwh * Math.min(1, work / weighted) : 0;
 }
 
 /** A period's energy, split into what was counted and what was estimated work out of sight. */

@@ -1,6 +1,8 @@
 import type { PopupState } from '../../domain';
 import { SITE_LABELS } from '../../sites';
-import { energyQuantity, formatCount, formatShare, quantityText } from '../../display';
+import { carbonQuantity, energyQuantity, formatCount, formatShare, quantityText, waterQuantity } from '../../display';
+import type { FootprintRanges } from '../../features/part';
+import { rangedText } from '../../features/range-texts';
 import { spokenProps } from './QuantityText';
 import { t } from '../../i18n/t';
 import { breakdownRows, modelText, type BreakdownRow } from '../view';
@@ -74,6 +76,21 @@ export function EstimatedWork({ label, work, locale }: { label: string; work: { 
   return (
     <p class="muted" data-testid="period-estimated">
       {t('insights_estimated', [label, quantityText(energyQuantity(work.countedKwh, locale)), quantityText(energyQuantity(work.estimatedKwh, locale))])}
+    </p>
+  );
+}
+
+/** The period's stored answers with their ranges, where any of them holds an estimate with one. */
+export function PeriodRanges({ label, ranges, locale }: { label: string; ranges: FootprintRanges | undefined; locale: string }) {
+  if (!ranges) return null;
+  const texts = [
+    rangedText(energyQuantity, ranges.energyKwh.central, ranges.energyKwh, locale),
+    rangedText(carbonQuantity, ranges.carbonG.central, ranges.carbonG, locale),
+    rangedText(waterQuantity, ranges.waterL.central, ranges.waterL, locale),
+  ];
+  return (
+    <p class="muted" data-testid="period-range">
+      {t('insights_range', [label, ...texts.map((x) => x.shown)])}
     </p>
   );
 }

@@ -1,5 +1,9 @@
 import { attachmentSplit, type AttachmentSplit } from '../../features/attachments/describe';
 import { asOwnPrompt } from '../../features/extras';
+import { footprintRanges } from '../../features/part';
+import { boundsText } from '../../features/range-texts';
+import type { Range } from '../../core/range';
+import type { Quantity } from '../../display/scales';
 import { imageCountOf } from '../../domain/image-records';
 import type { LedgerEntry } from '../../domain/ledger';
 import { approximationOf, LEGACY_TOKENIZER, TOKENIZER_NAMES } from '../../domain/tokenizers';
@@ -67,6 +71,18 @@ function UsualLine({ texts }: { texts: { short: string; full: string } }) {
   );
 }
 
+/** Beside a figure of an answer that holds estimated parts: the lowest and highest the rules allow. */
+function Bounds({ quantity, range, locale, id }: { quantity: (v: number, locale: string) => Quantity; range: Range | undefined; locale: string; id: string }) {
+  if (!range) return null;
+  const text = boundsText(quantity, range, locale);
+  return (
+    <span class="muted range" data-testid={id} role="img" aria-label={text.spoken}>
+      {' '}
+      {text.shown}
+    </span>
+  );
+}
+
 /** The most recent answer: where, which model, exact token counts, its footprint and how it was computed. */
 export function LastAnswer({
   entry,
@@ -95,6 +111,8 @@ export function LastAnswer({
   const estimated = hiddenWorkParts(hiddenWorkFigures(entry.extras), locale);
   // This turn's own files and estimated work are not history: a new chat would read and do them too.
   const share = historyShare(asOwnPrompt(entry));
+  // The answer's own figures (its images are shown apart below): with their range where it holds estimated parts.
+  const ranges = footprintRanges(entry);
   return (
     <section aria-labelledby="last-h">
       <h2 id="last-h">{t('last_heading')}</h2>
@@ -108,6 +126,7 @@ export function LastAnswer({
             <dt>{t('quantity_energy')}</dt>
             <dd data-testid="last-energy">
               <QuantityText q={energyQuantity(entry.energyKwh, locale)} locale={locale} />
+              <Bounds quantity={energyQuantity} range={ranges?.energyKwh} locale={locale} id="last-energy-range" />
             </dd>
             {usual && <UsualLine texts={usualComparisonTexts(usual, locale)} />}
           </div>
@@ -115,12 +134,14 @@ export function LastAnswer({
             <dt>{t('quantity_carbon')}</dt>
             <dd data-testid="last-carbon">
               <QuantityText q={carbonQuantity(entry.carbonG, locale)} locale={locale} />
+              <Bounds quantity={carbonQuantity} range={ranges?.carbonG} locale={locale} id="last-carbon-range" />
             </dd>
           </div>
           <div>
             <dt>{t('quantity_water')}</dt>
             <dd data-testid="last-water">
               <QuantityText q={waterQuantity(entry.waterL, locale)} locale={locale} />
+              <Bounds quantity={waterQuantity} range={ranges?.waterL} locale={locale} id="last-water-range" />
               {drops !== null && <span class="muted drops"> {tn('water_drops', drops, locale, formatCount(drops, locale))}</span>}{' '}
               <span class={`badge small stress-${entry.stressLevel}`}>{t(`stress_short_${entry.stressLevel}`)}</span>
             </dd>

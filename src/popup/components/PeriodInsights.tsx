@@ -9,7 +9,7 @@ import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeTe
 import { quantityText } from '../../display';
 import { spokenProps, WordsText } from './QuantityText';
 import { periodLabel, regionName, type PeriodKey } from '../view';
-import { EstimatedWork } from './Breakdown';
+import { EstimatedWork, PeriodRanges } from './Breakdown';
 
 type Load = { status: 'loading' } | { status: 'ready'; period: PeriodKey; data: PeriodData } | { status: 'error' };
 
@@ -41,6 +41,7 @@ export function PeriodInsights({ period, locale, now = Date.now }: { period: Per
         </p>
       )}
       <EstimatedWork label={periodLabel(load.period)} work={data.work} locale={locale} />
+      <PeriodRanges label={periodLabel(load.period)} ranges={data.ranges} locale={locale} />
       {data.storedAnswers < data.allAnswers && (
         <p class="note" data-testid="period-partial">
           {t('insights_partial', [formatCount(data.storedAnswers, locale), formatCount(data.allAnswers, locale)])}

@@ -329,19 +329,19 @@ describe('export and clear', () => {
     const lines = file.content.trim().split('\r\n');
     expect(file.mimeType).toBe('text/csv');
     expect(lines[0]).toBe(
-      'turn_id,time_utc,local_day,site,conversation_id,model_key,custom_wh_per_1k,prompt_tokens,history_tokens,answer_tokens,reasoning_tokens,estimated_reasoning_tokens,attachment_files,attachment_tokens,attachment_estimated_tokens,attachment_history_tokens,searches,search_tokens,search_history_tokens,research_runs,research_tokens,research_high_tokens,voice_input_tokens,voice_output_tokens,videos,video_seconds,video_wh,input_tokens,output_tokens,tokenizer,token_count,region,energy_kwh,carbon_gco2e,water_liters,water_stress,computed_by,plan',
+      'turn_id,time_utc,local_day,site,conversation_id,model_key,custom_wh_per_1k,prompt_tokens,history_tokens,answer_tokens,reasoning_tokens,estimated_reasoning_tokens,attachment_files,attachment_tokens,attachment_estimated_tokens,attachment_history_tokens,searches,search_tokens,search_history_tokens,research_runs,research_tokens,research_high_tokens,voice_input_tokens,voice_output_tokens,videos,video_seconds,video_wh,input_tokens,output_tokens,tokenizer,token_count,region,energy_kwh,carbon_gco2e,water_liters,energy_kwh_low,energy_kwh_high,carbon_gco2e_low,carbon_gco2e_high,water_liters_low,water_liters_high,water_stress,computed_by,plan',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'=cmd,""quoted"""`);
     const [e] = await entries(ledger);
-    expect(lines[1].endsWith(`,${e.energyKwh},${e.carbonG},${e.waterL},moderate,local,local`)).toBe(true);
+    expect(lines[1].endsWith(`,${e.energyKwh},${e.carbonG},${e.waterL},,,,,,,moderate,local,local`)).toBe(true);
   });
 
   it('exports JSON with turns and daily totals', async () => {
     const ledger = newLedger();
     await ledger.record(turn());
     const json = JSON.parse((await ledger.exportLedger('json')).content);
-    expect(json).toMatchObject({ format: 'ai-chat-footprint-ledger', version: 4 });
+    expect(json).toMatchObject({ format: 'ai-chat-footprint-ledger', version: 5 });
     expect(json.turns[0]).toMatchObject({ tokenizer: 'o200k', tokenCount: 'exact' });
     expect(json.turns).toHaveLength(1);
     expect(json.dailyTotals).toEqual([expect.objectContaining({ day: '2026-11-22', site: 'chatgpt', modelKey: 'alpha-4o', turns: 1 })]);

@@ -9,6 +9,7 @@ import {
   migrateDayTurnsV2toV3,
   migrateDayTurnsV3toV4,
   migrateDayTurnsV4toV5,
+  migrateDayTurnsV5toV6,
   type DayTurnsV1,
 } from '../../../src/storage/day-turns';
 import { dump, newLedger, resetBrowser, turn } from '../support/ledger';
@@ -78,7 +79,7 @@ describe('raw turns v1 -> v2 -> v3 -> v4', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], localDay: '2026-01-05' });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
   });
 
   it('migrates a v1 day whose meta says v1 and keeps appending to it in the current shape', async () => {
@@ -93,7 +94,7 @@ describe('raw turns v1 -> v2 -> v3 -> v4', () => {
 
   it('fills fields an early v1 entry lacked', () => {
     const partial = [{ turnId: 'p', time: 1, site: 'gemini', promptTokens: 3, historyTokens: 4, answerTokens: 5 }];
-    const [e] = decodeEntries(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial)))));
+    const [e] = decodeEntries(migrateDayTurnsV5toV6(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(partial))))));
     expect(e).toMatchObject({ inputTokens: 7, outputTokens: 5, region: 'global-avg', computedBy: 'local', plan: 'local', tokenizer: 'o200k' });
   });
 
@@ -127,7 +128,7 @@ describe('raw turns v2 -> v3 (reasoning and output columns)', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], reasoningTokens: 0, estimatedReasoningTokens: 0 });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
   });
 
   it('refuses a v2 day of the wrong shape instead of misreading it', () => {
@@ -168,7 +169,7 @@ describe('turns recorded before they kept their tokenizer (o200k)', () => {
     expect(exported.turns[0]).toMatchObject({ ...V1_DAY[0], tokenizer: 'o200k' });
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], tokenizer: 'o200k' });
     const stored = await dump();
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
   });
 
   it('refuses a v3 day of the wrong shape instead of misreading it', () => {
@@ -200,11 +201,13 @@ describe('raw turns v3 -> v4 (the custom rate column)', () => {
     expect(exported.turns[0].customWhPer1k).toBeUndefined();
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
   });
 
   it("keeps a custom turn's rate through encoding", () => {
-    const [custom] = decodeEntries(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1))))));
+    const [custom] = decodeEntries(
+      migrateDayTurnsV5toV6(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1)))))),
+    );
     const [back] = decodeEntries(encodeEntries([{ ...custom, modelKey: 'custom', customWhPer1k: 2 }]));
     expect(back).toMatchObject({ modelKey: 'custom', customWhPer1k: 2, tokenizer: 'o200k' });
   });
@@ -225,7 +228,7 @@ describe('raw turns v4 -> v5 (what a turn read beyond its text)', () => {
     expect(exported.turns[0].extras).toBeUndefined();
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 5 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
   });
 
   it('refuses a v4 day of the wrong shape instead of misreading it', () => {
@@ -233,7 +236,9 @@ describe('raw turns v4 -> v5 (what a turn read beyond its text)', () => {
   });
 
   it("keeps a turn's extras, by name, through encoding", () => {
-    const [plain] = decodeEntries(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1))))));
+    const [plain] = decodeEntries(
+      migrateDayTurnsV5toV6(migrateDayTurnsV4toV5(migrateDayTurnsV3toV4(migrateDayTurnsV2toV3(migrateDayTurnsV1toV2(V1_DAY.slice(0, 1)))))),
+    );
     const extras = {
       attachments: { files: 2, tokens: 1_530, estimatedTokens: 765, historyTokens: 0, estimatedHistoryTokens: 0 },
       search: { searches: 3, tokens: 24_000, historyTokens: 0, rule: 'search-rule' },

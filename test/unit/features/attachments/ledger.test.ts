@@ -41,7 +41,8 @@ describe('the calculation request', () => {
     const t = turn();
     const off = settings({}, false);
     expect(request(withFiles(t), off)).toEqual(request(t, off));
-    expect(turnUnderSettings(withFiles(t), off)).toEqual(t);
+    expect(turnUnderSettings(withFiles(t), off)).toEqual(turnUnderSettings(t, off));
+    expect(turnUnderSettings(withFiles(t), off).extras).toBeUndefined();
   });
 
   it('with attachments off, keeps the turn’s other extras', () => {

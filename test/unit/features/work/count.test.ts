@@ -126,7 +126,14 @@ describe('work out of sight, counted apart from the text', () => {
     const counted = await countTurn(turn(1, { hiddenWork: { videos: [{ seconds: 4 }, {}] } }));
     const four = value(estimateSiteVideo('chatgpt', { seconds: 4 }));
     const usual = value(estimateSiteVideo('chatgpt'));
-    expect(counted.extras?.video).toEqual({ videos: 2, seconds: 4 + usual.seconds, wh: four.wh.central + usual.wh.central, rule: 'video-ecologits' });
+    expect(counted.extras?.video).toEqual({
+      videos: 2,
+      seconds: 4 + usual.seconds,
+      wh: four.wh.central + usual.wh.central,
+      whLow: four.wh.low + usual.wh.low,
+      whHigh: four.wh.high + usual.wh.high,
+      rule: 'video-ecologits',
+    });
   });
 
   it('reports work the page showed in a form its reader could not read, and work on a site without a rule, never as a counted zero', async () => {

@@ -44,7 +44,7 @@ describe('work out of sight in the ledger', () => {
     const plain = turn({ promptTokens: 120, historyTokens: 900, answerTokens: 450, reasoningTokens: 30 });
     const withWork = { ...plain, extras: EXTRAS };
     expect(requestFor(withWork, ALL_OFF)).toEqual(requestFor(plain, DEFAULT_SETTINGS));
-    expect(turnUnderSettings(withWork, ALL_OFF)).toEqual(plain);
+    expect(turnUnderSettings(withWork, ALL_OFF)).toEqual(turnUnderSettings(plain, DEFAULT_SETTINGS));
     expect(videoTurnOf(turnUnderSettings(withWork, ALL_OFF))).toBeNull();
     expect(requestFor(plain, DEFAULT_SETTINGS)).toMatchObject({ input_tokens: 1020, output_tokens: 480 });
     // One switch at a time: the others stay counted.
@@ -120,7 +120,8 @@ describe('work out of sight in the CSV export', () => {
 });
 
 describe("a period's estimated work", () => {
-  const priced = (t: CountedTurn, settings: Settings = DEFAULT_SETTINGS) => {
+  const priced = (counted: CountedTurn, settings: Settings = DEFAULT_SETTINGS) => {
+    const t = turnUnderSettings(counted, settings);
     const r = computeLocally(t, requestFor(t, settings));
     if (!r.ok) throw new Error(r.error.message);
     return r.value;
