@@ -134,8 +134,13 @@ export function createIdShapes(pathWords: readonly string[] = []): IdShapes {
     const relative = !/^([a-z]+:)?\/\//i.test(blob ? trimmed.slice(5) : trimmed);
     const host = relative ? '' : parsed.hostname === ownHost ? `https://${ownHost}` : 'https://other.invalid';
     const path = parsed.pathname.split('/').map(segment).join('/');
-    const keys = [...new Set(parsed.searchParams.keys())].filter((k) => /^[\w-]{1,20}$/.test(k));
-    const query = keys.length ? `?${keys.map((k) => `${k}=${encodeURIComponent(shapeAll(parsed.searchParams.get(k) ?? ''))}`).join('&')}` : '';
+    // Read from the string: in a Firefox content script the page's URLSearchParams iterators cannot be spread.
+    const pairs = new Map<string, string>();
+    for (const pair of parsed.search.slice(1).split('&')) {
+      const [key = '', value = ''] = pair.split('=');
+      if (/^[\w-]{1,20}$/.test(key) && !pairs.has(key)) pairs.set(key, decodeSafely(value.replace(/\+/g, ' ')));
+    }
+    const query = pairs.size ? `?${Array.from(pairs, ([k, v]) => `${k}=${encodeURIComponent(shapeAll(v))}`).join('&')}` : '';
     return `${blob ? 'blob:' : ''}${host}${path}${query}`;
   };
 

@@ -11,6 +11,7 @@ import { keyMonthScenario } from './scenarios/key-month.scenario';
 import { keyboardScenario } from './scenarios/keyboard.scenario';
 import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
+import { pageReportScenario } from './scenarios/page-report.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { LOOPBACK_SERVICE_ORIGIN, remoteScenario } from './scenarios/remote.scenario';
 import { trackingScenario } from './scenarios/tracking.scenario';
@@ -33,4 +34,5 @@ describe('Chromium', () => {
   keyMonthScenario(ctx);
   insightsScenario(ctx);
   keyboardScenario(ctx);
+  pageReportScenario(ctx);
 });

@@ -18,7 +18,7 @@
 import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter } from '../adapter';
 import { chatgptSite } from './facts';
 import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy, visibleText } from '../dom';
-import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, MODEL_SLUG, roleOf, SKIP } from './selectors';
+import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, MODEL_SLUG, roleOf, SKIP, TURN_A } from './selectors';
 import { readImages } from './images';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
 
@@ -113,6 +113,13 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
     const picker = firstElement(doc, MODEL_CHAIN);
     const text = picker ? visibleText(picker, SKIP) : '';
     return text === '' ? null : text;
+  },
+
+  // A long chat keeps only its newest turns mounted: the earlier ones stay as numbered turn shells
+  // (`conversation-turn-<n>`, the first turn 1) without their messages.
+  earlierTurnsHidden(_doc, first) {
+    const turn = first.element.closest(TURN_A)?.getAttribute('data-testid') ?? '';
+    return Number(/-(\d+)$/.exec(turn)?.[1] ?? 1) > 1;
   },
 
   conversationIdInPage(doc) {
