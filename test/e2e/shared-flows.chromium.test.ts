@@ -15,6 +15,7 @@ import { pageReportScenario } from './scenarios/page-report.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { LOOPBACK_SERVICE_ORIGIN, remoteScenario } from './scenarios/remote.scenario';
 import { trackingScenario } from './scenarios/tracking.scenario';
+import { virtualizedScenario } from './scenarios/virtualized.scenario';
 
 let browser: DriverBrowser;
 beforeAll(async () => {
@@ -35,4 +36,5 @@ describe('Chromium', () => {
   insightsScenario(ctx);
   keyboardScenario(ctx);
   pageReportScenario(ctx);
+  virtualizedScenario(ctx);
 });

@@ -16,6 +16,7 @@ import { pageReportScenario } from './scenarios/page-report.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { remoteScenario } from './scenarios/remote.scenario';
 import { trackingScenario } from './scenarios/tracking.scenario';
+import { virtualizedScenario } from './scenarios/virtualized.scenario';
 
 let browser: DriverBrowser;
 beforeAll(async () => {
@@ -37,4 +38,5 @@ describe('Firefox', () => {
   keyboardScenario(ctx);
   a11yScenario(ctx);
   pageReportScenario(ctx);
+  virtualizedScenario(ctx);
 });
