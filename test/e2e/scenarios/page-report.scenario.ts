@@ -22,6 +22,8 @@ const PROMPT = 'Plan a weekend in Lisbon for my grandmother';
 const ANSWER = 'Start at the Belém tower early, before the tour buses arrive.';
 const TITLE = 'Grandmother Lisbon weekend';
 const ACCOUNT = 'Jeanne Quistorff';
+/** The chat page's URL: other scenarios may leave chatgpt.com tabs open, so the popup's "active tab" is this one exactly. */
+const PAGE = `${CHATGPT.origin}/c/${CONVERSATION}`;
 
 /** A chatgpt.com page in the known markup whose prompt is not where the reader reads it (its text moved into a shadow of its bubble). */
 const BROKEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${TITLE}</title></head><body><div id="root">
@@ -47,7 +49,7 @@ export function pageReportScenario(ctx: ScenarioContext): void {
     beforeAll(async () => {
       const b = ctx.browser();
       await b.serveChatPage(CHATGPT.origin, BROKEN);
-      chat = await b.open(`${CHATGPT.origin}/c/${CONVERSATION}`);
+      chat = await b.open(PAGE);
       popup = await b.open(`${b.extensionOrigin}/popup.html`);
       await popup.setViewport(380, 700);
     });
@@ -61,9 +63,9 @@ export function pageReportScenario(ctx: ScenarioContext): void {
     async function openPopup(): Promise<void> {
       await popup.goto(`${ctx.browser().extensionOrigin}/popup.html`);
       await popup.waitForSelector('[data-testid="totals"]');
-      await popup.evaluate(async (origin) => {
+      await popup.evaluate(async (pageUrl) => {
         const api = typeof browser !== 'undefined' ? browser : chrome;
-        const [tab] = await api.tabs.query({ url: `${origin}/*` });
+        const [tab] = await api.tabs.query({ url: pageUrl });
         const query = api.tabs.query.bind(api.tabs);
         Object.defineProperty(api.tabs, 'query', { configurable: true, value: (q: { active?: boolean }) => (q.active ? Promise.resolve([tab]) : query(q)) });
         const w = window as unknown as { __saved: Array<{ text: Promise<string>; name: string }> };
@@ -73,7 +75,7 @@ export function pageReportScenario(ctx: ScenarioContext): void {
           w.__saved.push({ text: blob.text(), name: '' });
           return make(blob);
         };
-      }, CHATGPT.origin);
+      }, PAGE);
     }
 
     async function showReport(scope: string): Promise<string> {
