@@ -62,6 +62,8 @@ const TEXTS = new Set([
 /** Texts that are always replaced (unless a selector names them): a title, a picture's description or a field's value is whatever the page or the person wrote. */
 const ALWAYS_TEXT = new Set(['title', 'alt', 'value', 'aria-valuetext', 'aria-description']);
 
+/** `data-*` attributes named for what people wrote (`data-conversation-title`, `data-user-name`, `data-math-source`): their values are text, however short. */
+const TEXT_DATA = /-(title|name|label|text|prompt|query|summary|description|caption|tooltip|placeholder|source|snippet|preview)$/;
 const TOKEN = /^[\w.:%#/+-]{0,40}$/;
 /** A data attribute's value that is one token of the markup (a key, a state, an id to shape), however long. */
 const DATA_TOKEN = /^[\w.:%#/+-]{0,400}$/;
@@ -93,6 +95,7 @@ export function attributePolicy(ids: IdShapes, literals: ReadonlySet<string>, ow
       if (name.startsWith('aria-')) return TOKEN.test(value) ? value : text(name, value);
       if (name.startsWith('data-')) {
         if (literals.has(value)) return value;
+        if (TEXT_DATA.test(name)) return maskText(value);
         if (/^(https?:|blob:|data:|\/)/.test(value)) return ids.url(value, ownHost);
         return DATA_TOKEN.test(value) ? ids.shape(value) : ids.shapeAll(value);
       }

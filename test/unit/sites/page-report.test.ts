@@ -39,7 +39,7 @@ function plantPersonalStrings(doc: Document): void {
   const nav = doc.createElement('nav');
   nav.innerHTML = `<a href="/c/0f0e0d0c-0b0a-4909-8807-060504030201" title="${TITLE}" data-conversation-title="${TITLE}">${TITLE}</a>
     <button aria-label="Open profile menu for ${ACCOUNT}" data-user-name="${ACCOUNT}"><img alt="${ACCOUNT}" src="https://cdn.example.net/avatars/${ACCOUNT}.png"><span>${ACCOUNT}</span></button>
-    <div title="${ACCOUNT}" aria-label="${ACCOUNT}">Quistorff</div>`;
+    <div title="${ACCOUNT}" aria-label="${ACCOUNT}" data-display-name="Quistorff" data-chat-title="Lisbon">Quistorff</div>`;
   doc.body.prepend(nav);
 }
 
