@@ -147,6 +147,9 @@ export function createCounting(deps: CountingDeps = {}): Counting {
       if (fresh.length === 0) return { added: 0 };
       const settings = loadedSettings ?? (await currentSettings());
       const next: ConversationState = { ...state, messages: idMap(state.messages), updatedAt: Math.max(Date.now(), state.updatedAt + 1) };
+      // First read on a page missing its earlier turns: the history is what it showed, a lower bound.
+      // A conversation known before keeps its stored history (the missing turns are in it).
+      if (seed.partial && Object.keys(state.messages).length === 0) next.history = 'incomplete';
       // The page names no model for messages already on it: the site's model (or the user's override) picks.
       next.tokenizer ??= tokenizerForModel(resolveModel(seed.site, null, settings.modelOverrides).modelKey).tokenizer;
       const count = await counterOf(next.tokenizer);
@@ -237,6 +240,7 @@ function add(
     ...(bounded.codes.length > 0
       ? { context: { windowTokens: window.tokens, ...(window.plan === null ? {} : { plan: window.plan }), codes: bounded.codes } }
       : {}),
+    ...(state.history === 'incomplete' ? { historyIncomplete: true as const } : {}),
   };
   carryAttachments(state, { tokens: own.tokens - before.tokens, estimatedTokens: own.estimatedTokens - before.estimatedTokens });
   // Updated in place: if storing it fails, the worker forgets its copy and reads storage again.

@@ -18,6 +18,7 @@ export function writeSiteHealth(health: SiteHealth): Promise<void> {
       ...(known?.refused ? { refused: known.refused } : {}),
       ...(known?.uncountedWork ? { uncountedWork: known.uncountedWork } : {}),
       ...(known?.skippedAttachments ? { skippedAttachments: known.skippedAttachments } : {}),
+      ...(known?.historyIncomplete ? { historyIncomplete: known.historyIncomplete } : {}),
     };
     await siteHealthItem.setValue({ ...all, [health.site]: { ...health, ...note } });
   });
@@ -67,5 +68,14 @@ export function noteUncountedWork(site: SiteId, work: readonly UncountedWork[], 
     const uncountedWork = { ...known.uncountedWork };
     for (const w of work) uncountedWork[w.kind] = { code: w.code, at };
     await siteHealthItem.setValue({ ...all, [site]: { ...known, uncountedWork } });
+  });
+}
+
+/** Notes in the site's health that an answer was counted on a history known to be incomplete: its history is a lower bound, never exact. */
+export function noteIncompleteHistory(site: SiteId, at: number): Promise<void> {
+  return queueWrite(async () => {
+    const all = await siteHealthItem.getValue();
+    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+    await siteHealthItem.setValue({ ...all, [site]: { ...known, historyIncomplete: { at } } });
   });
 }

@@ -35,6 +35,14 @@ export interface ConversationState {
    * the context. Absent: none (and in states stored before it existed).
    */
   carried?: { attachmentTokens: number; estimatedAttachmentTokens: number; searchTokens: number };
+  /**
+   * The history's state: `incomplete` when the conversation was first read on a page that did not
+   * show its earlier turns (they exist, the page keeps only its newest mounted), so `historyTokens`
+   * is a lower bound and every turn counted on it says so. Absent: complete, as far as the pages
+   * showed (and in states stored before it existed). A conversation counted earlier keeps its
+   * stored history, however little of it a later page shows.
+   */
+  history?: 'incomplete';
   updatedAt: number;
 }
 

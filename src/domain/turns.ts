@@ -175,6 +175,11 @@ export const ConversationSeedSchema = z.object({
         });
       }
     }),
+  /**
+   * True when the page showed that earlier messages of the conversation exist but are not in it (a
+   * page that keeps only its newest turns mounted): what this batch holds is not all the history.
+   */
+  partial: z.literal(true).optional(),
 });
 export type ConversationSeed = z.infer<typeof ConversationSeedSchema>;
 
@@ -199,6 +204,8 @@ export const SiteHealthSchema = z.object({
   uncountedWork: z.partialRecord(z.enum(HIDDEN_WORK_KINDS), z.object({ code: z.enum(UNCOUNTED_WORK_CODES), at: z.number() })).optional(),
   /** Files attached on the site's pages that could not be counted: how many, and the last one's reason. Their turns were counted. Absent: none. */
   skippedAttachments: z.object({ count: z.number().int().positive(), code: z.enum(ATTACHMENT_SKIP_CODES), at: z.number() }).optional(),
+  /** The last answer counted on a history known to be incomplete (a chat first read without its earlier turns on the page). Absent: none. */
+  historyIncomplete: z.object({ at: z.number() }).optional(),
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 
@@ -283,6 +290,11 @@ export const CountedTurnSchema = z.object({
     .optional(),
   /** What the calculation was sent, part by part (src/features/part.ts): written by the pricing step, absent before it. */
   parts: TurnPartsSchema.optional(),
+  /**
+   * True when `historyTokens` is a lower bound: the chat was first read on a page that did not show
+   * its earlier turns, so history the model re-reads is missing from the count. Absent: exact.
+   */
+  historyIncomplete: z.literal(true).optional(),
 });
 export type CountedTurn = z.infer<typeof CountedTurnSchema>;
 

@@ -149,7 +149,9 @@ function healthText(h: SiteHealth, locale = 'en'): string {
   const skipped = h.skippedAttachments
     ? ` ${t('health_attachmentsSkipped', [formatCount(h.skippedAttachments.count, locale), attachmentSkipText(h.skippedAttachments.code)])}`
     : '';
-  const detail = reasoning + refused + skipped + uncountedWorkText(h);
+  // An answer counted on a history the page did not show whole: said, since its history is a lower bound.
+  const incomplete = h.historyIncomplete ? ` ${t('health_historyIncomplete')}` : '';
+  const detail = reasoning + refused + skipped + uncountedWorkText(h) + incomplete;
   if (h.status === 'ok') return t('health_ok', site) + detail;
   return t('health_notRecognized', [site, h.reason ? healthReasonText(h.reason, locale) : t('health_noReason')]) + detail;
 }

@@ -1,98 +1,84 @@
 /**
- * "Copy page report": what a user can share when a chat page is not recognized, with no text of the
- * page in it. The report holds the structure of the chat area (tag names, attribute names, `role`
- * and `data-testid` values, how many class tokens each element has), which of the adapter's named
- * selectors match and how often, how many messages the adapter finds, and the adapter's and extension's
- * versions. Every other attribute value, every text node and the URL stay out; an element's id
- * is replaced by its length.
+ * The page report: what a person sends when a chat page is not read as it should be, made so that
+ * a maintainer can rebuild the page from it (`npm run fixture:from-report`) and fix the reader
+ * without a live page, and holding no chat text. It is the page's body as a tree: every element's
+ * tag, its class names, `role`, `aria-*` and `data-*` attributes and a few more (an allow-list:
+ * ./page-report-attributes.ts), and its place among its siblings. Every text node, and every
+ * attribute value written for people, is replaced by placeholder words of the same length and
+ * script; ids and URLs keep only their shape (./page-report-mask.ts). Beside it: which of the
+ * reader's named selectors match, and what the reader read (how many prompts and answers, streaming
+ * or not, a model label or not). Loaded as a module of its own when the popup asks for a report.
  */
 import type { SiteAdapter } from './adapter';
+import { attributePolicy, selectorLiterals } from './page-report-attributes';
+import { PAGE_REPORT_FORMAT, PAGE_REPORT_KIND, type PageReport, type ReportElement } from './page-report-format';
+import { createIdShapes, maskText } from './page-report-mask';
 
-export interface ReportNode {
-  tag: string;
-  /** Attribute names, sorted; values are left out except the two below. */
-  attrs?: string[];
-  role?: string;
-  testid?: string;
-  /** Length of the element's id. */
-  idLength?: number;
-  /** How many class tokens the element has. */
-  classes?: number;
-  /** How many identical siblings in a row this node stands for. */
-  repeat?: number;
-  children?: ReportNode[];
-}
+const MAX_NODES = 8_000;
+const MAX_DEPTH = 80;
+/** Elements whose inside is no part of the page's structure (code, media, frames): kept, their inside left out. */
+const OPAQUE = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'canvas', 'video', 'audio', 'object', 'embed']);
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 
-export interface PageReport {
-  report: 'ai-chat-footprint/page-report';
-  format: 2;
-  site: string;
-  adapterVersion: number;
-  extensionVersion: string;
-  /** Per named selector (`SiteAdapter.selectors`), per selector of its chain: how many elements match. */
-  selectors: Record<string, Record<string, number>>;
-  messages: { user: number; assistant: number; withPageIds: number };
-  streaming: boolean;
-  conversationIdInUrl: boolean;
-  /** Tag names from <body> down to the chat area. */
-  chatAreaPath: string[];
-  chatArea: ReportNode | null;
-  /** True when the structure was cut at MAX_NODES or MAX_DEPTH. */
-  truncated: boolean;
-}
-
-const MAX_NODES = 1_500;
-const MAX_DEPTH = 40;
-/** Elements whose inside says nothing about the page's structure. */
-const OPAQUE = new Set(['svg', 'script', 'style', 'noscript', 'template', 'math', 'iframe', 'canvas', 'video', 'audio', 'picture']);
-
-/** Values safe to include: roles and test ids are short identifiers, never user text (capped anyway). */
-const safeValue = (value: string | null): string | undefined => (value === null ? undefined : value.slice(0, 80));
-
-/** Builds the report. `url` is only tested for a conversation id, never included. */
-export function buildPageReport(doc: Document, adapter: SiteAdapter, extensionVersion: string, url: string): PageReport {
+/** Builds the report. `url` gives only its path's shape. */
+export function buildPageReport(doc: Document, adapter: SiteAdapter, extensionVersion: string, url: string, now = Date.now()): PageReport {
   const messages = safely(() => adapter.findTurns(doc), []);
   const area = chatArea(
     doc,
     messages.map((m) => m.element),
   );
+  const pathWords = adapter.conversationUrls.flatMap((u) => u.split('/')).filter((w) => /^[a-z][\w-]*$/.test(w));
+  const ids = createIdShapes(pathWords);
+  const policy = attributePolicy(ids, selectorLiterals(adapter.selectors, [adapter.sendButtonSelector]), adapter.hosts[0]);
   let nodes = 0;
   let truncated = false;
 
-  const describe = (el: Element, depth: number): ReportNode => {
+  const attrsOf = (el: Element): Record<string, string> | undefined => {
+    const kept: Array<[string, string]> = [];
+    for (const name of el.getAttributeNames().sort()) {
+      const value = policy.value(name.toLowerCase(), el.getAttribute(name) ?? '');
+      if (value !== null) kept.push([name, value]);
+    }
+    return kept.length ? Object.fromEntries(kept) : undefined;
+  };
+
+  const describe = (el: Element, depth: number): ReportElement => {
     nodes++;
     const tag = el.tagName.toLowerCase();
-    const node: ReportNode = { tag };
-    const names = el.getAttributeNames().filter((n) => n !== 'id' && n !== 'class' && n !== 'role' && n !== 'data-testid');
-    if (names.length) node.attrs = names.sort();
-    const role = safeValue(el.getAttribute('role'));
-    if (role !== undefined) node.role = role;
-    const testid = safeValue(el.getAttribute('data-testid'));
-    if (testid !== undefined) node.testid = testid;
-    if (el.id) node.idLength = el.id.length;
-    if (el.classList.length) node.classes = el.classList.length;
-    if (OPAQUE.has(tag) || el.children.length === 0) return node;
-    if (depth >= MAX_DEPTH || nodes >= MAX_NODES) {
+    const node: ReportElement = { tag };
+    const attrs = attrsOf(el);
+    if (attrs) node.attrs = attrs;
+    if (el === area) node.chatArea = true;
+    if (OPAQUE.has(tag) || el.childNodes.length === 0) return node;
+    if (depth >= MAX_DEPTH) {
       truncated = true;
       return node;
     }
-    const children: ReportNode[] = [];
+    const children: NonNullable<ReportElement['children']> = [];
     let previous = '';
-    for (const child of Array.from(el.children)) {
+    for (const child of Array.from(el.childNodes)) {
       if (nodes >= MAX_NODES) {
         truncated = true;
         break;
       }
-      const described = describe(child, depth + 1);
+      if (child.nodeType === TEXT_NODE) {
+        const text = maskText(child.nodeValue ?? '');
+        if (text) children.push(text);
+        previous = '';
+        continue;
+      }
+      if (child.nodeType !== ELEMENT_NODE) continue;
+      const described = describe(child as Element, depth + 1);
       const signature = JSON.stringify(described);
       const last = children[children.length - 1];
-      if (last && signature === previous) last.repeat = (last.repeat ?? 1) + 1;
+      if (typeof last === 'object' && signature === previous) last.repeat = (last.repeat ?? 1) + 1;
       else {
         children.push(described);
         previous = signature;
       }
     }
-    node.children = children;
+    if (children.length) node.children = children;
     return node;
   };
 
@@ -102,28 +88,32 @@ export function buildPageReport(doc: Document, adapter: SiteAdapter, extensionVe
     for (const selector of chain) selectors[name][selector] = safely(() => doc.querySelectorAll(selector).length, -1);
   }
 
-  const path: string[] = [];
-  for (let el = area; el && el !== doc.body && el !== doc.documentElement; el = el.parentElement) path.unshift(el.tagName.toLowerCase());
-
+  const last = messages.findLast((m) => m.role === 'assistant');
   return {
-    report: 'ai-chat-footprint/page-report',
-    format: 2,
+    report: PAGE_REPORT_KIND,
+    format: PAGE_REPORT_FORMAT,
     site: adapter.site,
     adapterVersion: adapter.version,
     extensionVersion,
-    selectors,
-    messages: {
+    date: new Date(now).toISOString().slice(0, 10),
+    saw: {
       user: messages.filter((m) => m.role === 'user').length,
       assistant: messages.filter((m) => m.role === 'assistant').length,
       withPageIds: messages.filter((m) => m.pageId).length,
+      streaming: safely(() => adapter.isStreaming(doc), false),
+      modelLabel: safely(() => adapter.readModelLabel(doc, last) !== null, false),
+      conversationIdInUrl: safely(() => adapter.conversationId(url) !== null, false),
     },
-    streaming: safely(() => adapter.isStreaming(doc), false),
-    conversationIdInUrl: safely(() => adapter.conversationId(url) !== null, false),
-    chatAreaPath: path,
-    chatArea: area ? describe(area, 0) : null,
+    selectors,
+    path: pathShape(ids.url(url, adapter.hosts[0])),
+    html: attrsOf(doc.documentElement) ?? {},
+    body: describe(doc.body, 0),
     truncated,
   };
 }
+
+/** The path alone, without host or query. */
+const pathShape = (shaped: string): string => shaped.replace(/^(blob:)?https:\/\/[^/]+/, '').replace(/\?.*$/, '') || '/';
 
 /** The smallest element holding every message found, else the main region, else the body. */
 function chatArea(doc: Document, elements: Element[]): Element | null {

@@ -109,6 +109,12 @@ export interface SiteAdapter extends SiteFacts {
   readModelLabel(doc: Document, answer?: PageMessage): string | null;
   /** The conversation id in a chat URL (from `conversationUrls`), or null on pages without one (a new chat, settings). */
   conversationId(url: string): string | null;
+  /**
+   * True when the page shows that the conversation has turns before `first` (the first message found)
+   * that are not in the page: a page that keeps only its newest turns mounted, leaving earlier ones
+   * as empty shells or numbering its turns. Absent or false: the page shows the conversation from its start.
+   */
+  earlierTurnsHidden?(doc: Document, first: PageMessage): boolean;
   /** The conversation id the page itself carries (ChatGPT `section[data-conversation-id]`), for URLs without one. */
   conversationIdInPage?(doc: Document): string | null;
   /** The site's streaming signal (see `StreamingSignal`), for every reading `idleSignal` does not judge. */

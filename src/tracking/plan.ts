@@ -47,8 +47,10 @@ export function plan({ messages, state, known, emptySeen }: PlanInput): ScanPlan
     if (m.role === 'user') lastUser = i;
   });
   // A prompt that appears after every message we know, as the last one on the page, was just sent,
-  // even if we missed how (a send button we do not know).
-  const newPrompt = !seeding && lastUser > lastKnown && !known.has(messages[lastUser].id);
+  // even if we missed how (a send button we do not know). Not when the page shows none of the
+  // messages we know: a page that keeps only some turns mounted shows earlier ones as it scrolls up.
+  const showsKnown = lastKnown >= 0 || known.size === 0;
+  const newPrompt = !seeding && showsKnown && lastUser > lastKnown && !known.has(messages[lastUser].id);
   const activity = promptAtOf(phase) !== null || sawStreaming(phase) || newPrompt;
   const firstLive = !activity ? Infinity : seeding ? Math.max(lastUser, 0) : newPrompt ? lastUser : lastKnown + 1;
   const countedId = countedOf(phase)?.messageId;

@@ -160,7 +160,9 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
 
     const { seeds, live, exchanges, unplaced } = plan({ messages, state, known: memory.known, emptySeen: memory.emptySeen });
     if (seeds.length > 0) {
-      const seeded = await seed(conversation, seeds, now);
+      // The conversation's first reading, on a page that keeps only its newest turns: the history it seeds is not all there is.
+      const partial = memory.known.size === 0 && adapter.earlierTurnsHidden?.(doc, messages[0]) === true;
+      const seeded = await seed(conversation, seeds, now, partial);
       if (seeded === 'stale') return clock.wake(settleMs); // the page still shows the conversation we left: wait for the new one
       if (seeded === 'unrecognized') return memory.reject(messages);
     }
@@ -185,10 +187,10 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
    * 'stale' when they are all still the previous conversation's; 'unrecognized' when the prompts do
    * not read sensibly (reported, nothing sent).
    */
-  const seed = async (conversation: string, groups: PageMessage[][], taskStart: number): Promise<'seeded' | 'stale' | 'unrecognized'> => {
+  const seed = async (conversation: string, groups: PageMessage[][], taskStart: number, partial: boolean): Promise<'seeded' | 'stale' | 'unrecognized'> => {
     const found = groups.flat();
     const texts = await mapInSlices(found, (m) => adapter.readText(m), taskStart);
-    const outcome = seedBatches(adapter.site, conversation, groups, memory.freshTexts(found, texts));
+    const outcome = seedBatches(adapter.site, conversation, groups, memory.freshTexts(found, texts), partial);
     if (outcome.kind === 'stale') return 'stale';
     if (outcome.kind === 'unrecognized') {
       health.notRecognized(outcome.reason);

@@ -219,7 +219,13 @@ export type SeedOutcome =
  * under the first part's id. `textOf` holds the texts of this conversation's messages (the stale
  * ones left out).
  */
-export function seedBatches(site: SiteAdapter['site'], conversation: string, groups: PageMessage[][], textOf: ReadonlyMap<PageMessage, string>): SeedOutcome {
+export function seedBatches(
+  site: SiteAdapter['site'],
+  conversation: string,
+  groups: PageMessage[][],
+  textOf: ReadonlyMap<PageMessage, string>,
+  partial = false,
+): SeedOutcome {
   const fresh = groups.map((g) => g.filter((m) => textOf.has(m))).filter((g) => g.length > 0);
   if (fresh.length === 0) return { kind: 'stale' };
   const problem = promptsProblem(fresh.flatMap(([m]) => (m.role === 'user' ? [{ message: m, text: textOf.get(m)! }] : [])));
@@ -244,7 +250,8 @@ export function seedBatches(site: SiteAdapter['site'], conversation: string, gro
     size += text.length;
     // Several modest messages rather than one huge one: each is copied to the worker in its own task.
     if (size >= SEED_BATCH_CHARS || i === fresh.length - 1) {
-      batches.push({ seed: { site, conversationId: conversation, messages }, answers });
+      // The first batch says the page did not show the conversation from its start (the worker marks its history incomplete).
+      batches.push({ seed: { site, conversationId: conversation, messages, ...(partial && batches.length === 0 ? { partial: true as const } : {}) }, answers });
       messages = [];
       answers = [];
       size = 0;

@@ -11,9 +11,11 @@ import { keyMonthScenario } from './scenarios/key-month.scenario';
 import { keyboardScenario } from './scenarios/keyboard.scenario';
 import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
+import { pageReportScenario } from './scenarios/page-report.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { LOOPBACK_SERVICE_ORIGIN, remoteScenario } from './scenarios/remote.scenario';
 import { trackingScenario } from './scenarios/tracking.scenario';
+import { virtualizedScenario } from './scenarios/virtualized.scenario';
 
 let browser: DriverBrowser;
 beforeAll(async () => {
@@ -33,4 +35,6 @@ describe('Chromium', () => {
   keyMonthScenario(ctx);
   insightsScenario(ctx);
   keyboardScenario(ctx);
+  pageReportScenario(ctx);
+  virtualizedScenario(ctx);
 });

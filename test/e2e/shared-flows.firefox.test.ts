@@ -12,9 +12,11 @@ import { keyMonthScenario } from './scenarios/key-month.scenario';
 import { keyboardScenario } from './scenarios/keyboard.scenario';
 import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
+import { pageReportScenario } from './scenarios/page-report.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
 import { remoteScenario } from './scenarios/remote.scenario';
 import { trackingScenario } from './scenarios/tracking.scenario';
+import { virtualizedScenario } from './scenarios/virtualized.scenario';
 
 let browser: DriverBrowser;
 beforeAll(async () => {
@@ -35,4 +37,6 @@ describe('Firefox', () => {
   insightsScenario(ctx);
   keyboardScenario(ctx);
   a11yScenario(ctx);
+  pageReportScenario(ctx);
+  virtualizedScenario(ctx);
 });

@@ -254,10 +254,10 @@ describe('the page report', () => {
       return r?.ok ? r : undefined;
     });
     const report = JSON.parse(answer.value!.report);
-    expect(report).toMatchObject({ site: 'chatgpt', conversationIdInUrl: true });
+    expect(report).toMatchObject({ site: 'chatgpt', format: 3, saw: { conversationIdInUrl: true } });
     // The page as the first test left it: its two turns and the streamed one.
-    expect(report.messages.user).toBeGreaterThanOrEqual(2);
-    expect(report.messages.assistant).toBe(report.messages.user);
+    expect(report.saw.user).toBeGreaterThanOrEqual(2);
+    expect(report.saw.assistant).toBe(report.saw.user);
     expect(report.extensionVersion).toMatch(/^\d+\.\d+\.\d+/);
     for (const text of CASES[0].history) for (const line of text.split('\n')) expect(answer.value!.report).not.toContain(line);
     expect(answer.value!.report).not.toContain('e2e-report');

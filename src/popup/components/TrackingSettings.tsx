@@ -162,7 +162,7 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
           </li>
         ))}
       </ul>
-      <PageReport />
+      <PageReport place="health" />
     </Panel>
   );
 }

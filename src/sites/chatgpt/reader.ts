@@ -19,7 +19,7 @@ import { defineAdapter } from '../adapter';
 import { type PageMessage, type ReasoningRead, type SiteAdapter } from '../types';
 import { chatgptSite } from './facts';
 import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy } from '../dom';
-import { CONVERSATION, MESSAGE_CHAIN, roleOf } from './selectors';
+import { CONVERSATION, MESSAGE_CHAIN, roleOf, TURN_A } from './selectors';
 import { readImages } from './images';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
 
@@ -102,6 +102,13 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
     // The page's markup from its first message (found near the top, without walking the page).
     const first = firstElement(doc, MESSAGE_CHAIN);
     return streamingBy(doc, first ? readerOf(first).streamingMarks : ANY_STREAMING_MARK, lastMessage, stillComing);
+  },
+
+  // A long chat keeps only its newest turns mounted: the earlier ones stay as numbered turn shells
+  // (`conversation-turn-<n>`, the first turn 1) without their messages.
+  earlierTurnsHidden(_doc, first) {
+    const turn = first.element.closest(TURN_A)?.getAttribute('data-testid') ?? '';
+    return Number(/-(\d+)$/.exec(turn)?.[1] ?? 1) > 1;
   },
 
   conversationIdInPage(doc) {

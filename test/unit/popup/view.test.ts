@@ -108,6 +108,13 @@ describe('healthRows', () => {
     expect(rows.find((r) => r.site === 'gemini')!.status).toBe('unknown');
   });
 
+  it('says when an answer was counted on a history the page did not show whole: a lower bound, never exact', () => {
+    const rows = healthRows([{ site: 'chatgpt', status: 'ok', reason: null, at: 1, historyIncomplete: { at: 1 } }]);
+    expect(rows.find((r) => r.site === 'chatgpt')!.text).toBe(
+      'chatgpt.com: recognized A chat was first opened with its earlier turns not on the page: its history is counted from the turns shown, a lower bound.',
+    );
+  });
+
   it('says the reason in the UI language, the timeout with its minutes', () => {
     const health: SiteHealth[] = [
       { site: 'gemini', status: 'not-recognized', reason: 'answer-timeout', at: 1 },

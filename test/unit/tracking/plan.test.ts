@@ -48,4 +48,21 @@ describe('the planner', () => {
     // Never read as empty: what the first read shows is history.
     expect(plan({ messages: turn(1), state: INITIAL_STATE, known: known(), emptySeen: false }).unplaced).toBeNull();
   });
+
+  it('seeds earlier turns a page mounts as it scrolls up, its newer turns unmounted: never counted as a new prompt', () => {
+    // Turns 3 and 4 were read; scrolled up, the page shows turns 1 and 2 only.
+    const p = plan({ messages: [...turn(1), ...turn(2)], state: seeded(), known: known('u3', 'a3', 'u4', 'a4'), emptySeen: false });
+    expect(ids(p.seeds)).toEqual([['u1'], ['a1'], ['u2'], ['a2']]);
+    expect(p.live).toEqual([]);
+    // Scrolled halfway: an earlier turn mounted before the known ones is history too.
+    const half = plan({ messages: [...turn(2), ...turn(3)], state: seeded(), known: known('u3', 'a3', 'u4', 'a4'), emptySeen: false });
+    expect(ids(half.seeds)).toEqual([['u2'], ['a2']]);
+    expect(half.live).toEqual([]);
+    // A prompt sent while the page shows the known turns is still counted.
+    expect(
+      plan({ messages: [...turn(3), ...turn(4), ...turn(5)], state: seeded(), known: known('u3', 'a3', 'u4', 'a4'), emptySeen: false }).live.map(
+        (e) => e.prompt?.id,
+      ),
+    ).toEqual(['u5']);
+  });
 });

@@ -211,6 +211,14 @@ describe('seedBatches: the messages already on the page', () => {
     expect(outcome.kind === 'batches' && outcome.batches.map((b) => b.seed.messages.length)).toEqual(sizes);
   });
 
+  it('says on its first batch only that the page did not show the conversation from its start', () => {
+    const groups = Array.from({ length: 5 }, (_, i) => [message(i % 2 ? 'assistant' : 'user', `m${i}`, `${i}`.padEnd(6_000, 'x'))]);
+    const partial = seedBatches('chatgpt', 'conv', groups, textOf(groups), true);
+    expect(partial.kind === 'batches' && partial.batches.map((b) => b.seed.partial)).toEqual([true, undefined]);
+    const whole = seedBatches('chatgpt', 'conv', groups, textOf(groups));
+    expect(whole.kind === 'batches' && whole.batches.every((b) => !('partial' in b.seed))).toBe(true);
+  });
+
   it.each<[string, PageMessage[][], string]>([
     ['every message still the conversation left behind', [[prompt], [done('Old.')]], 'stale'],
     ['a prompt that reads empty', [[message('user', 'u1', ' ')], [done('An answer.')]], 'unrecognized'],
