@@ -16,13 +16,20 @@
  * them alike. Requests/s is over all rounds; p50 and p99 are the worst
  * round's. The servers' CPU time per request (from /proc) is a steadier
  * second measure. Storage per million records is measured at the end.
+ *
+ * `SERVICE_BENCH_BASE_DIR=<worktree>[,<worktree>...]` also runs another
+ * commit's service (a worktree with its node_modules) on SQLite and on a
+ * Redis of its own, in the same rounds, so a change is judged against its
+ * base in one run: `git worktree add --detach /tmp/base <commit>`, then
+ * `cp -al node_modules /tmp/base/`.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { calculate } from '../src/core';
 import { createApiKey } from '../src/server/store/api-keys';
@@ -57,6 +64,11 @@ const ROUNDS = 5;
 const WARMUP_S = 2;
 const FLOOR_RATIO = 0.3;
 const FLOOR_P99_MS = 25;
+
+const BASE_DIRS = (process.env.SERVICE_BENCH_BASE_DIR ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((d) => resolve(d));
 
 const REQUEST = { model: 'beta-sonnet-4.6', input_tokens: 1200, output_tokens: 800, region: 'eu-germany' };
 
@@ -156,6 +168,44 @@ async function storagePerRecord(dbPath: string, redisUrl: string): Promise<{ sql
   return { sqliteFileBytes: statSync(dbPath).size / records, redisMemoryBytes: memory / keys };
 }
 
+interface Target {
+  name: string;
+  url: string;
+  key?: string;
+  pid: number;
+  rounds: Round[];
+}
+
+/**
+ * Another commit's service on SQLite and on a Redis of its own, its keys made by its own store code
+ * (loaded from that worktree), so the comparison needs nothing of that commit but its sources.
+ */
+async function baseTargets(root: string, dir: string, logs: Record<string, string>, processes: Array<{ stop(): Promise<void> }>): Promise<Target[]> {
+  const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  const sqliteModule = (await import(join(root, 'src/server/store/sqlite.ts'))) as { openSqliteStore: typeof openSqliteStore };
+  const redisModule = (await import(join(root, 'src/server/store/redis.ts'))) as { openRedisStore: typeof openRedisStore };
+  const keys = (await import(join(root, 'src/server/store/api-keys.ts'))) as { createApiKey: typeof createApiKey };
+  const dbPath = join(dir, `base-${commit}.db`);
+  const sqliteStore = sqliteModule.openSqliteStore(dbPath);
+  const sqliteKey = (await keys.createApiKey(sqliteStore, 'mega', 'bench')).key;
+  await sqliteStore.close();
+  const redis = await startRedis();
+  processes.push(redis);
+  const redisStore = await redisModule.openRedisStore({ url: redis.url });
+  const redisKey = (await keys.createApiKey(redisStore, 'mega', 'bench')).key;
+  await redisStore.close();
+  const targets: Target[] = [];
+  for (const [store, env, key] of [
+    ['SQLite', { FOOTPRINT_DB_PATH: dbPath }, sqliteKey],
+    ['Redis', { FOOTPRINT_REDIS_URL: redis.url }, redisKey],
+  ] as const) {
+    const server = await spawnServer({ ...logs, ...env }, { logFile: join(dir, `base-${commit}-${store}.log`), root });
+    processes.push(server);
+    targets.push({ name: `${commit}, ${store}`, url: server.url, key, pid: server.child.pid!, rounds: [] });
+  }
+  return targets;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'fp-bench-'));
   const [redis, cluster] = await Promise.all([startRedis(), startRedisCluster()]);
@@ -189,12 +239,13 @@ async function main(): Promise<void> {
     }
     const [sqlite, redisServer, clusterServer] = services;
 
-    const targets: Array<{ name: string; url: string; key?: string; pid: number; rounds: Round[] }> = [
+    const targets: Target[] = [
       { name: 'bare node:http', url: bare.url, pid: bare.pid, rounds: [] },
       { name: 'service, SQLite', url: sqlite.url, key: sqliteKey, pid: sqlite.child.pid!, rounds: [] },
       { name: 'service, Redis', url: redisServer.url, key: redisKey, pid: redisServer.child.pid!, rounds: [] },
       { name: 'service, Redis Cluster', url: clusterServer.url, key: clusterKey, pid: clusterServer.child.pid!, rounds: [] },
     ];
+    for (const root of BASE_DIRS) targets.push(...(await baseTargets(root, dir, logs, processes)));
     for (const t of targets) await load(t.url, t.key, WARMUP_S, t.pid);
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of targets) {
@@ -209,7 +260,7 @@ async function main(): Promise<void> {
     console.log('| target                 |  req/s | of bare | p50 ms | p99 ms | server CPU µs/req | non-2xx | errors |');
     console.log('|------------------------|-------:|--------:|-------:|-------:|------------------:|--------:|-------:|');
     for (const r of rows) {
-      const ratio = `${((r.requestsPerSecond / bareRate) * 100).toFixed(0)}%`;
+      const ratio = `${((r.requestsPerSecond / bareRate) * 100).toFixed(1)}%`;
       console.log(
         `| ${r.name.padEnd(22)} | ${r.requestsPerSecond.toFixed(0).padStart(6)} | ${ratio.padStart(7)} | ${String(r.p50Ms).padStart(6)} | ${String(r.p99Ms).padStart(6)} | ${r.cpuMicrosPerRequest.toFixed(0).padStart(17)} | ${String(r.non2xx).padStart(7)} | ${String(r.errors).padStart(6)} |`,
       );

@@ -91,16 +91,8 @@ const seedNode = (hostPort: string) => {
   return { host: hostPort.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(hostPort.slice(at + 1)) };
 };
 
-/** The shared store: keys, counters and idempotency records in Redis or a Redis Cluster, so any number of instances count together. */
-export async function openRedisStore(target: RedisTarget, options: StoreOptions = {}): Promise<Store> {
-  const idempotencyTtlS = options.idempotencyTtlS ?? CONFIG_DEFAULTS.idempotencyTtlS;
-  const timeoutMs = options.storeTimeoutMs ?? CONFIG_DEFAULTS.storeTimeoutMs;
-  const usageMonths = options.usageMonths ?? CONFIG_DEFAULTS.usageMonths;
-  /**
-   * A month's counter and figures expire when it leaves the retention, at the start of the month usageMonths
-   * later, by the service's clock (the request's `now`), so an injected clock ages them as it goes.
-   */
-  const usageTtlMs = (month: string, now: Date) => Math.max(1, monthStart(shiftMonth(month, usageMonths))!.getTime() - now.getTime());
+/** A connected client with the store's scripts defined. */
+async function connect(target: RedisTarget, timeoutMs: number): Promise<Client> {
   // Auto-pipelining: commands issued in the same event-loop turn by concurrent requests go out in one write.
   const common = { lazyConnect: true, enableAutoPipelining: true, maxRetriesPerRequest: 1, connectTimeout: timeoutMs };
   const redis = (
@@ -114,7 +106,11 @@ export async function openRedisStore(target: RedisTarget, options: StoreOptions 
   redis.defineCommand('footprintMeter', { lua: METER_LUA });
   redis.defineCommand('footprintCreateRecord', { numberOfKeys: 1, lua: CREATE_RECORD_LUA });
   await redis.connect();
+  return redis;
+}
 
+/** The API keys: created, found by their secret's hash, listed and revoked. */
+function keyRecords(redis: Client): Pick<Store, 'findKeyByHash' | 'createKey' | 'createFirstKey' | 'listKeys' | 'revokeKey'> {
   const findKeyByHash = async (hash: Buffer): Promise<StoredApiKey | undefined> => {
     const h = await redis.hgetall(byHash(hash));
     return h.id ? { ...toRecord(h), hash } : undefined;
@@ -133,9 +129,7 @@ export async function openRedisStore(target: RedisTarget, options: StoreOptions 
     }
     await redis.sadd(ALL_IDS, key.id);
   };
-
   return {
-    kind: 'url' in target ? 'redis' : 'redis-cluster',
     findKeyByHash,
     createKey,
     async createFirstKey(key) {
@@ -160,64 +154,92 @@ export async function openRedisStore(target: RedisTarget, options: StoreOptions 
       await redis.hsetnx(byHash(hash), 'revoked_at', at.toISOString());
       return true;
     },
-    async meter(m: MeterRequest): Promise<MeterOutcome> {
-      const keys = [stateKey(m.key.id), usageKey(m.key.id, m.monthKey), figuresKey(m.key.id, m.monthKey)];
-      if (m.idempotency) keys.push(idempotencyKey(m.key.id, m.idempotency.key));
-      const f = m.figures;
-      const args = [
-        ...[
-          m.key.plan,
-          m.limit,
-          usageTtlMs(m.monthKey, m.now),
-          m.idempotency?.fingerprint ?? '',
-          idempotencyTtlS,
-          m.value,
-          m.resetSeconds,
-          m.resetAt,
-          m.deadline,
-        ],
-        ...[f.model, toBillionths(f.energyKwh), toBillionths(f.carbonGco2e), toBillionths(f.waterLiters)],
-      ];
-      const reply = await redis.footprintMeter(keys.length, ...keys, ...args);
-      const kind = reply[0];
-      switch (kind) {
-        case 'charged':
-        case 'refused':
-          return { kind, used: Number(reply[1]), limit: m.limit };
-        case 'replay': {
-          const [, used, limit, resetSeconds, resetAt, value] = reply;
-          return {
-            kind,
-            record: { used: Number(used), limit: Number(limit), resetSeconds: Number(resetSeconds), resetAt: Number(resetAt), value: String(value) },
-          };
-        }
-        case 'reused':
-        case 'revoked':
-        case 'stale':
-          return { kind };
-        default:
-          throw new Error(`The meter script answered ${String(kind)} (past the deadline: not charged).`);
-      }
-    },
+  };
+}
+
+/** The meter script's reply as the store's outcome. */
+function meterOutcome(reply: (string | number)[], limit: number): MeterOutcome {
+  const kind = reply[0];
+  switch (kind) {
+    case 'charged':
+    case 'refused':
+      return { kind, used: Number(reply[1]), limit };
+    case 'replay': {
+      const [, used, quotaLimit, resetSeconds, resetAt, value] = reply;
+      return {
+        kind,
+        record: { used: Number(used), limit: Number(quotaLimit), resetSeconds: Number(resetSeconds), resetAt: Number(resetAt), value: String(value) },
+      };
+    }
+    case 'reused':
+    case 'revoked':
+    case 'stale':
+      return { kind };
+    default:
+      throw new Error(`The meter script answered ${String(kind)} (past the deadline: not charged).`);
+  }
+}
+
+/** One metered request: the meter script's keys and arguments, in one round trip. */
+function meterWith(redis: Client, idempotencyTtlS: number, usageMonths: number): Store['meter'] {
+  /**
+   * A month's counter and figures expire when it leaves the retention, at the start of the month usageMonths
+   * later, by the service's clock (the request's `now`), so an injected clock ages them as it goes.
+   */
+  const usageTtlMs = (month: string, now: Date) => Math.max(1, monthStart(shiftMonth(month, usageMonths))!.getTime() - now.getTime());
+  return async (m: MeterRequest) => {
+    const keys = [stateKey(m.key.id), usageKey(m.key.id, m.monthKey), figuresKey(m.key.id, m.monthKey)];
+    if (m.idempotency) keys.push(idempotencyKey(m.key.id, m.idempotency.key));
+    const f = m.figures;
+    const args = [
+      ...[
+        m.key.plan,
+        m.limit,
+        usageTtlMs(m.monthKey, m.now),
+        m.idempotency?.fingerprint ?? '',
+        idempotencyTtlS,
+        m.value,
+        m.resetSeconds,
+        m.resetAt,
+        m.deadline,
+      ],
+      ...[f.model, toBillionths(f.energyKwh), toBillionths(f.carbonGco2e), toBillionths(f.waterLiters)],
+    ];
+    return meterOutcome(await redis.footprintMeter(keys.length, ...keys, ...args), m.limit);
+  };
+}
+
+/** A key's month: its request count and figures per model. */
+function monthUsageWith(redis: Client): Store['monthUsage'] {
+  return async (keyId, month) => {
+    // One MULTI on the key's slot: the count and the figures of the same instant.
+    const replies = await redis.multi().get(usageKey(keyId, month)).hgetall(figuresKey(keyId, month)).exec();
+    if (!replies) throw new Error('The usage read was aborted.');
+    for (const [error] of replies) if (error) throw error;
+    const requests = Number(replies[0][1] ?? 0);
+    const fields = replies[1][1] as Record<string, string>;
+    const rows = Object.keys(fields)
+      .filter((f) => f.startsWith('r:'))
+      .map((f) => {
+        const model = f.slice(2);
+        const n = (kind: string) => Number(fields[`${kind}:${model}`] ?? 0);
+        return { model, requests: n('r'), energy: n('e'), carbon: n('c'), water: n('w') };
+      });
+    return monthUsage(requests, rows);
+  };
+}
+
+/** The shared store: keys, counters and idempotency records in Redis or a Redis Cluster, so any number of instances count together. */
+export async function openRedisStore(target: RedisTarget, options: StoreOptions = {}): Promise<Store> {
+  const redis = await connect(target, options.storeTimeoutMs ?? CONFIG_DEFAULTS.storeTimeoutMs);
+  return {
+    kind: 'url' in target ? 'redis' : 'redis-cluster',
+    ...keyRecords(redis),
+    meter: meterWith(redis, options.idempotencyTtlS ?? CONFIG_DEFAULTS.idempotencyTtlS, options.usageMonths ?? CONFIG_DEFAULTS.usageMonths),
     async usage(keyId, monthKey) {
       return Number((await redis.get(usageKey(keyId, monthKey))) ?? 0);
     },
-    async monthUsage(keyId, month) {
-      // One MULTI on the key's slot: the count and the figures of the same instant.
-      const replies = await redis.multi().get(usageKey(keyId, month)).hgetall(figuresKey(keyId, month)).exec();
-      if (!replies) throw new Error('The usage read was aborted.');
-      for (const [error] of replies) if (error) throw error;
-      const requests = Number(replies[0][1] ?? 0);
-      const fields = replies[1][1] as Record<string, string>;
-      const rows = Object.keys(fields)
-        .filter((f) => f.startsWith('r:'))
-        .map((f) => {
-          const model = f.slice(2);
-          const n = (kind: string) => Number(fields[`${kind}:${model}`] ?? 0);
-          return { model, requests: n('r'), energy: n('e'), carbon: n('c'), water: n('w') };
-        });
-      return monthUsage(requests, rows);
-    },
+    monthUsage: monthUsageWith(redis),
     async ping() {
       if (redis instanceof Cluster) await Promise.all(redis.nodes('master').map((n) => n.ping()));
       else await redis.ping();

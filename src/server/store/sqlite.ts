@@ -118,92 +118,104 @@ interface RecordRow {
 
 const toRecord = (r: KeyRow): ApiKeyRecord => ({ id: r.id, name: r.name, plan: r.plan, createdAt: r.created_at, revokedAt: r.revoked_at });
 
-/**
- * The embedded store: one SQLite file in WAL mode; several processes may
- * share it. Decisions run in IMMEDIATE transactions and nothing is kept in
- * memory, so a failed write (disk full, busy) leaves no trace.
- */
-export function openSqliteStore(path: string, options: StoreOptions = {}): Store {
-  const ttlMs = (options.idempotencyTtlS ?? CONFIG_DEFAULTS.idempotencyTtlS) * 1000;
+/** The file opened in WAL mode and brought to the current schema. */
+function openDatabase(path: string, options: StoreOptions): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { timeout: options.storeTimeoutMs ?? CONFIG_DEFAULTS.storeTimeoutMs });
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a commit survives a crash of the process (not of the OS) without an fsync per request.
   db.pragma('synchronous = NORMAL');
   migrate(db);
-  const usageMonths = options.usageMonths ?? CONFIG_DEFAULTS.usageMonths;
+  return db;
+}
 
-  const byHash = db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?');
-  const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
-  const insertKey = db.prepare('INSERT INTO api_keys (id, hash, name, plan, created_at, revoked_at) VALUES (@id, @hash, @name, @plan, @createdAt, @revokedAt)');
-  const allKeys = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
-  const keyCount = db.prepare<[], number>('SELECT count(*) FROM api_keys').pluck();
-  const revoke = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?');
-  const used = db.prepare<[string, string], number>('SELECT used FROM usage WHERE key_id = ? AND month = ?').pluck();
-  const setUsed = db.prepare<[string, string, number]>(
-    'INSERT INTO usage (key_id, month, used) VALUES (?, ?, ?) ON CONFLICT (key_id, month) DO UPDATE SET used = excluded.used',
-  );
-  const findRecord = db.prepare<[string, string, number], RecordRow>(
-    'SELECT fingerprint, used, quota_limit, reset_seconds, reset_at, value FROM idempotency_records WHERE key_id = ? AND idem_key = ? AND expires_at > ?',
-  );
-  const putRecord = db.prepare(
-    `INSERT OR REPLACE INTO idempotency_records (key_id, idem_key, fingerprint, used, quota_limit, reset_seconds, reset_at, value, expires_at)
+/** Every statement the store runs, prepared once. */
+function prepareStatements(db: Database.Database) {
+  return {
+    byHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
+    byId: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
+    insertKey: db.prepare('INSERT INTO api_keys (id, hash, name, plan, created_at, revoked_at) VALUES (@id, @hash, @name, @plan, @createdAt, @revokedAt)'),
+    allKeys: db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id'),
+    keyCount: db.prepare<[], number>('SELECT count(*) FROM api_keys').pluck(),
+    revoke: db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?'),
+    used: db.prepare<[string, string], number>('SELECT used FROM usage WHERE key_id = ? AND month = ?').pluck(),
+    setUsed: db.prepare<[string, string, number]>(
+      'INSERT INTO usage (key_id, month, used) VALUES (?, ?, ?) ON CONFLICT (key_id, month) DO UPDATE SET used = excluded.used',
+    ),
+    findRecord: db.prepare<[string, string, number], RecordRow>(
+      'SELECT fingerprint, used, quota_limit, reset_seconds, reset_at, value FROM idempotency_records WHERE key_id = ? AND idem_key = ? AND expires_at > ?',
+    ),
+    putRecord: db.prepare(
+      `INSERT OR REPLACE INTO idempotency_records (key_id, idem_key, fingerprint, used, quota_limit, reset_seconds, reset_at, value, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const addFigures = db.prepare<[string, string, string, number, number, number]>(
-    `INSERT INTO usage_models (key_id, month, model, requests, energy_nkwh, carbon_ngco2e, water_nl) VALUES (?, ?, ?, 1, ?, ?, ?)
+    ),
+    addFigures: db.prepare<[string, string, string, number, number, number]>(
+      `INSERT INTO usage_models (key_id, month, model, requests, energy_nkwh, carbon_ngco2e, water_nl) VALUES (?, ?, ?, 1, ?, ?, ?)
      ON CONFLICT (key_id, month, model) DO UPDATE SET requests = requests + 1, energy_nkwh = energy_nkwh + excluded.energy_nkwh,
        carbon_ngco2e = carbon_ngco2e + excluded.carbon_ngco2e, water_nl = water_nl + excluded.water_nl`,
-  );
-  const modelRows = db.prepare<[string, string], { model: string; requests: number; energy: number; carbon: number; water: number }>(
-    'SELECT model, requests, energy_nkwh AS energy, carbon_ngco2e AS carbon, water_nl AS water FROM usage_models WHERE key_id = ? AND month = ?',
-  );
-  const pruneKeyCounts = db.prepare<[string, string]>('DELETE FROM usage WHERE key_id = ? AND month < ?');
-  const pruneKeyFigures = db.prepare<[string, string]>('DELETE FROM usage_models WHERE key_id = ? AND month < ?');
-  // Months past the retention go when their key starts a new month, and all of them at each start.
-  db.transaction((oldest: string) => {
+    ),
+    modelRows: db.prepare<[string, string], { model: string; requests: number; energy: number; carbon: number; water: number }>(
+      'SELECT model, requests, energy_nkwh AS energy, carbon_ngco2e AS carbon, water_nl AS water FROM usage_models WHERE key_id = ? AND month = ?',
+    ),
+    pruneKeyCounts: db.prepare<[string, string]>('DELETE FROM usage WHERE key_id = ? AND month < ?'),
+    pruneKeyFigures: db.prepare<[string, string]>('DELETE FROM usage_models WHERE key_id = ? AND month < ?'),
+    prune: db.prepare<[number, number]>(
+      'DELETE FROM idempotency_records WHERE rowid IN (SELECT rowid FROM idempotency_records WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)',
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** Months past the retention go when their key starts a new month (in `decide`), and all of them here, at each start. */
+function pruneOldMonths(db: Database.Database, oldest: string): void {
+  db.transaction(() => {
     db.prepare('DELETE FROM usage WHERE month < ?').run(oldest);
     db.prepare('DELETE FROM usage_models WHERE month < ?').run(oldest);
-  }).immediate(oldestKeptMonth(monthKey((options.now ?? (() => new Date()))()), usageMonths));
-  const prune = db.prepare<[number, number]>(
-    'DELETE FROM idempotency_records WHERE rowid IN (SELECT rowid FROM idempotency_records WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)',
-  );
+  }).immediate();
+}
 
-  const decide = db.transaction((m: MeterRequest): MeterOutcome => {
+/** One metered request's decision, in the transaction (or savepoint) it is called in. */
+function meterDecision(db: Database.Database, s: Statements, ttlMs: number, usageMonths: number) {
+  return db.transaction((m: MeterRequest): MeterOutcome => {
     // Waiting for the write lock may have outlasted the caller's deadline: then it was answered 503, so nothing is charged.
     if (Date.now() > m.deadline) throw new Error('The write lock came after the request deadline; nothing was charged.');
     const now = m.now.getTime();
-    const key = byId.get(m.key.id);
+    const key = s.byId.get(m.key.id);
     if (!key || key.revoked_at !== null || !key.hash.equals(m.key.hash)) return { kind: 'revoked' };
     if (key.plan !== m.key.plan) return { kind: 'stale' };
     const idem = m.idempotency;
     if (idem) {
-      const r = findRecord.get(m.key.id, idem.key, now);
+      const r = s.findRecord.get(m.key.id, idem.key, now);
       if (r) {
         if (r.fingerprint !== idem.fingerprint) return { kind: 'reused' };
         return { kind: 'replay', record: { value: r.value, used: r.used, limit: r.quota_limit, resetSeconds: r.reset_seconds, resetAt: r.reset_at } };
       }
     }
-    const before = used.get(m.key.id, m.monthKey) ?? 0;
+    const before = s.used.get(m.key.id, m.monthKey) ?? 0;
     if (before >= m.limit) return { kind: 'refused', used: before, limit: m.limit };
-    setUsed.run(m.key.id, m.monthKey, before + 1);
+    s.setUsed.run(m.key.id, m.monthKey, before + 1);
     const f = m.figures;
-    addFigures.run(m.key.id, m.monthKey, f.model, toBillionths(f.energyKwh), toBillionths(f.carbonGco2e), toBillionths(f.waterLiters));
+    s.addFigures.run(m.key.id, m.monthKey, f.model, toBillionths(f.energyKwh), toBillionths(f.carbonGco2e), toBillionths(f.waterLiters));
     if (before === 0) {
       const oldest = oldestKeptMonth(m.monthKey, usageMonths);
-      pruneKeyCounts.run(m.key.id, oldest);
-      pruneKeyFigures.run(m.key.id, oldest);
+      s.pruneKeyCounts.run(m.key.id, oldest);
+      s.pruneKeyFigures.run(m.key.id, oldest);
     }
     if (idem) {
-      putRecord.run(m.key.id, idem.key, idem.fingerprint, before + 1, m.limit, m.resetSeconds, m.resetAt, m.value, now + ttlMs);
-      prune.run(now, PRUNE_PER_INSERT);
+      s.putRecord.run(m.key.id, idem.key, idem.fingerprint, before + 1, m.limit, m.resetSeconds, m.resetAt, m.value, now + ttlMs);
+      s.prune.run(now, PRUNE_PER_INSERT);
     }
     return { kind: 'charged', used: before + 1, limit: m.limit };
   });
+}
 
-  // Group commit: requests arriving in the same event-loop turn share one transaction (one WAL write), each
-  // decided in its own savepoint in arrival order. No one is answered before the commit; if the commit fails,
-  // every request in the batch gets the failure, and nothing is kept in memory either way.
+/**
+ * Group commit: requests arriving in the same event-loop turn share one transaction (one WAL write), each
+ * decided in its own savepoint in arrival order. No one is answered before the commit; if the commit fails,
+ * every request in the batch gets the failure, and nothing is kept in memory either way.
+ */
+function groupCommit(db: Database.Database, decide: (m: MeterRequest) => MeterOutcome) {
   type Decided = { outcome: MeterOutcome } | { error: unknown };
   const decideBatch = db.transaction((batch: MeterRequest[]): Decided[] =>
     batch.map((m) => {
@@ -231,48 +243,67 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
       else p.reject(d.error);
     });
   };
+  return {
+    meter: (m: MeterRequest) =>
+      new Promise<MeterOutcome>((resolve, reject) => {
+        if (pending.push({ m, resolve, reject }) === 1) setImmediate(flush);
+      }),
+    /** Decides what is waiting now (at close). */
+    flush: () => {
+      if (pending.length > 0) flush();
+    },
+  };
+}
 
+/**
+ * The embedded store: one SQLite file in WAL mode; several processes may
+ * share it. Decisions run in IMMEDIATE transactions and nothing is kept in
+ * memory, so a failed write (disk full, busy) leaves no trace.
+ */
+export function openSqliteStore(path: string, options: StoreOptions = {}): Store {
+  const ttlMs = (options.idempotencyTtlS ?? CONFIG_DEFAULTS.idempotencyTtlS) * 1000;
+  const usageMonths = options.usageMonths ?? CONFIG_DEFAULTS.usageMonths;
+  const db = openDatabase(path, options);
+  const s = prepareStatements(db);
+  pruneOldMonths(db, oldestKeptMonth(monthKey((options.now ?? (() => new Date()))()), usageMonths));
+  const batches = groupCommit(db, meterDecision(db, s, ttlMs, usageMonths));
   const createFirst = db.transaction((key: StoredApiKey): boolean => {
-    if (keyCount.get()! > 0) return false;
-    insertKey.run(key);
+    if (s.keyCount.get()! > 0) return false;
+    s.insertKey.run(key);
     return true;
   });
 
   return {
     kind: 'sqlite',
     async findKeyByHash(hash) {
-      const row = byHash.get(hash);
+      const row = s.byHash.get(hash);
       return row ? { ...toRecord(row), hash: row.hash } : undefined;
     },
     async createKey(key) {
-      insertKey.run(key);
+      s.insertKey.run(key);
     },
     async createFirstKey(key) {
       return createFirst.immediate(key);
     },
     async listKeys() {
-      return allKeys.all().map(toRecord);
+      return s.allKeys.all().map(toRecord);
     },
     async revokeKey(id, at) {
-      return revoke.run(at.toISOString(), id).changes > 0;
+      return s.revoke.run(at.toISOString(), id).changes > 0;
     },
-    meter(m) {
-      return new Promise((resolve, reject) => {
-        if (pending.push({ m, resolve, reject }) === 1) setImmediate(flush);
-      });
-    },
+    meter: batches.meter,
     async usage(keyId, monthKey) {
-      return used.get(keyId, monthKey) ?? 0;
+      return s.used.get(keyId, monthKey) ?? 0;
     },
     async monthUsage(keyId, month) {
       // One read transaction: the count and the figures of the same instant.
-      return db.transaction(() => monthUsage(used.get(keyId, month) ?? 0, modelRows.all(keyId, month)))();
+      return db.transaction(() => monthUsage(s.used.get(keyId, month) ?? 0, s.modelRows.all(keyId, month)))();
     },
     async ping() {
-      keyCount.get();
+      s.keyCount.get();
     },
     async close() {
-      if (pending.length > 0) flush();
+      batches.flush();
       if (db.open) db.close();
     },
   };

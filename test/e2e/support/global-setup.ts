@@ -1,14 +1,22 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+
+/** `npx wxt build <args>`, its output shown; rejects when it fails. */
+function build(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['wxt', 'build', ...args], { stdio: 'inherit', env });
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`wxt build ${args.join(' ')} exited with ${code}`))));
+  });
+}
 
 /**
  * Browser tests run against the built extension: build both targets once per run, as the stores
- * get them. NODE_ENV is set because vitest sets it to `test`, which Vite would take over into the
- * build (Preact's devtools hooks included, which would make the popup chunk larger than the stores'
- * build and its size checks wrong).
+ * get them, side by side (each build is mostly one process on one core). NODE_ENV is set because
+ * vitest sets it to `test`, which Vite would take over into the build (Preact's devtools hooks
+ * included, which would make the popup chunk larger than the stores' build and its size checks wrong).
  */
-export default function setup() {
+export default async function setup() {
   if (process.env.SKIP_BUILD === '1') return;
   const env = { ...process.env, NODE_ENV: 'production' };
-  execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit', env });
-  execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], { stdio: 'inherit', env });
+  await Promise.all([build([], env), build(['-b', 'firefox'], env)]);
 }

@@ -21,6 +21,8 @@ export interface SpawnOptions {
   logFile?: string;
   /** The script to run, from the repository root; default `src/server/main.ts`. It prints `listening on <url>` once ready. */
   script?: string;
+  /** The repository to run it from (default this one): a benchmark runs another commit's service beside ours. */
+  root?: string;
 }
 
 const LISTENING = /listening on (http:\/\/[^\s"]+)/;
@@ -34,7 +36,7 @@ export async function spawnServer(env: Record<string, string>, nodeArgsOrOptions
   const options: SpawnOptions = Array.isArray(nodeArgsOrOptions) ? { nodeArgs: nodeArgsOrOptions } : nodeArgsOrOptions;
   const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script ?? 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
