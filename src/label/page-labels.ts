@@ -22,7 +22,7 @@ import { mapInSlices } from '../tracking/slices';
 import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';
 import { t, uiLocale } from '../i18n/t';
-import { TRANSIENT, type Labels } from './labels';
+import { TRANSIENT } from './lazy-labels';
 import { announce, createAnnouncer, createLabelHost, fillLabel, labelTexts, type LabelContent } from './render';
 
 interface Label {
@@ -40,7 +40,7 @@ interface Label {
  */
 const ANNOUNCER_SETTLE_MS = 250;
 
-export class PageLabels implements Labels {
+export class PageLabels {
   readonly #labels = new Map<string, Label>();
   readonly #doc: Document;
   #enabled = true;

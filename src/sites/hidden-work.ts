@@ -1,10 +1,8 @@
 /**
  * Reading what an answer's page shows of work done out of sight (`HiddenWorkShown`,
  * src/domain/turns.ts): the numbers as the page states them ("9 sources", "18 searches", "in 2m")
- * and the videos it generated. Shared by the sites' readers of such work, which are no part of any
- * content script: each site's lazy readers module (src/sites/<site>/lazy-readers.ts) carries it,
- * loaded when the page is first idle or a prompt is sent. Asked once per answer, when it is
- * counted, never while it streams.
+ * and the videos it generated. Shared by the site readers, and so carried by every content script
+ * that reads such work: kept small. Asked once per answer, when it is counted, never while it streams.
  */
 import type { HiddenWorkShown } from '../domain/turns';
 

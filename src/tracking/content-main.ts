@@ -9,8 +9,8 @@ import { lazyPageLabels, PAGE_LABELS_FILE } from '../label/lazy-labels';
 import { isLabelHost } from '../label/render';
 import { watchLabelSetting } from '../label/setting';
 import type { SiteAdapter } from '../sites/adapter';
-import { lazyReadersFile, PAGE_REPORT_FILE } from '../sites/lazy-readers';
-import { lazySiteReaders } from './lazy-readers';
+import { lazyReadersFile, PAGE_REPORT_FILE, type LazyReaders } from '../sites/lazy-readers';
+import { lazyReadersFrom } from './lazy-readers';
 import { answerPageReports, sendToWorker } from './send';
 import { createPageTracker } from './tracker';
 
@@ -32,14 +32,14 @@ export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   // Files attached by picker, drop or paste, read when attached and sent with the next prompt's turn.
   const files = attachedFiles(document);
   // The site's rarely needed readers (src/sites/lazy-readers.ts), loaded when the page is first idle, or sooner by a prompt sent.
-  const lazyReaders = adapter.lazyReaders ? lazySiteReaders(() => importModule(lazyReadersFile(adapter.site)), adapter.site) : undefined;
+  const lazyReaders = adapter.lazyReaders ? lazyReadersFrom(() => importModule<{ readers: LazyReaders }>(lazyReadersFile(adapter.site))) : undefined;
   const tracker = createPageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost, files, lazyReaders });
   // The lazy modules load once the page is first idle, so neither its load nor a streaming answer
   // pays for them; a prompt sent or a label needed before then starts them itself.
   ctx.requestIdleCallback(
     () => {
       labels.preload();
-      lazyReaders?.load();
+      lazyReaders?.();
     },
     { timeout: 10_000 },
   );

@@ -22,7 +22,7 @@ import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { createPageClock, SETTLE_MS } from './clock';
 import type { Exchange } from './exchanges';
 import { createHealthReporter, promptVerdict, streamTooLong, type PromptFound } from './health';
-import type { LazySiteReaders } from './lazy-readers';
+import type { AskLazyReaders } from './lazy-readers';
 import { createPageMemory } from './memory';
 import { deliverToWorker, PageEventChannel, type PageEventListener } from './page-events';
 import type { Send } from './outbox';
@@ -42,7 +42,7 @@ export interface TrackerOptions {
   /** Files the person attached (src/features/attachments/page/on-page.ts): a prompt being sent takes those attached since the last one. */
   files?: { send(): SentFiles | null };
   /** The site's lazily loaded readers (./lazy-readers.ts), when its adapter says it has them. */
-  lazyReaders?: LazySiteReaders;
+  lazyReaders?: AskLazyReaders;
 }
 
 /** The tracker of one chat page: a closure rather than a class, so its state costs the content script no `this.#` per use. */
@@ -136,7 +136,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     if (sent) files.push(sent);
     clock.promptSent();
     // Its answer will ask for them: the import starts now, off the streaming path.
-    if (adapter.lazyReaders) options.lazyReaders?.load();
+    if (adapter.lazyReaders) options.lazyReaders?.();
     // The label is read once per turn, with its answer (turn-builder.ts); the announcement forecasts it by the conversation's last one.
     const modelLabel = lastLabel?.conversation === memory.conversation ? lastLabel.label : null;
     const expected = { site: adapter.site, conversationId: memory.conversation, modelLabel };

@@ -20,8 +20,8 @@ import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
 import { answerExtrasOf, answerFinishedOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
-import { hiddenWorkGrew, hiddenWorkOf } from '../features/work/page';
-import { siteReading, type LazySiteReaders } from './lazy-readers';
+import { hiddenWorkGrew, hiddenWorkOf, hiddenWorkReader } from '../features/work/page';
+import type { AskLazyReaders } from './lazy-readers';
 import type { AnswerRead, Known } from './memory';
 import type { SeededAnswer } from './page-events';
 import { countedOf, sawStreaming, type Counted, type Phase } from './phases';
@@ -41,7 +41,7 @@ export interface BuildContext {
   /** Files sent with the prompts not answered yet (src/features/attachments/page/on-page.ts): the turn counted next carries them. */
   readonly files?: readonly SentFiles[];
   /** The site's lazily loaded readers (./lazy-readers.ts), for an adapter whose `lazyReaders` says it has them. */
-  readonly lazyReaders?: LazySiteReaders;
+  readonly lazyReaders?: AskLazyReaders;
 }
 
 /** The answer counted last, grown: the same turn with a higher revision. */
@@ -144,9 +144,9 @@ function attachmentsOf(ctx: BuildContext, prompt: PageMessage | null): Attachmen
   const read = files.flatMap((f) => f.value ?? []);
   if (read.length > 0 || !prompt) return read.slice(0, ATTACHMENTS_PER_PROMPT);
   // The page's own reader may be one of the site's lazy readers (a failed load is said in health by hiddenWorkIn).
-  const reading = siteReading(ctx.adapter, ctx.lazyReaders);
-  if (reading.status === 'loading') return 'reading';
-  return reading.status === 'ready' && reading.adapter.readAttachments ? reading.adapter.readAttachments(prompt).slice(0, ATTACHMENTS_PER_PROMPT) : [];
+  const reader = hiddenWorkReader(ctx.adapter, ctx.lazyReaders);
+  if (reader === 'loading') return 'reading';
+  return 'site' in reader && reader.readAttachments ? reader.readAttachments(prompt).slice(0, ATTACHMENTS_PER_PROMPT) : [];
 }
 
 /** After a scan with no new answer: the answer counted last may have grown in place (a paused answer, an image now ready). */
@@ -162,15 +162,8 @@ export function reviseCounted(ctx: BuildContext, exchanges: readonly Exchange[])
 
 /** The work out of sight the answer's parts show: 'loading' while the site's lazy readers are being imported. */
 function hiddenWorkIn(ctx: BuildContext, parts: readonly PageMessage[]): HiddenWorkShown | undefined | 'loading' {
-  const reading = siteReading(ctx.adapter, ctx.lazyReaders);
-  switch (reading.status) {
-    case 'ready':
-      return hiddenWorkOf(reading.adapter, parts, ctx.doc);
-    case 'failed':
-      return reading.work;
-    case 'loading':
-      return 'loading';
-  }
+  const reader = hiddenWorkReader(ctx.adapter, ctx.lazyReaders);
+  return reader === 'loading' || !('site' in reader) ? reader : hiddenWorkOf(reader, parts, ctx.doc);
 }
 
 const withHiddenWork = (hiddenWork: TurnCompleted['hiddenWork']) => (hiddenWork ? { hiddenWork } : {});

@@ -3,8 +3,10 @@
  * over all the answer's parts. Read when the answer is counted and when the counted answer is looked
  * at again for a revision, never while it streams.
  */
+import { HIDDEN_WORK_KINDS } from './kinds';
 import type { HiddenWorkShown } from '../../domain/turns';
 import type { PageMessage, SiteAdapter } from '../../sites/adapter';
+import type { AskLazyReaders } from '../../tracking/lazy-readers';
 
 type Kind = Exclude<keyof HiddenWorkShown, 'unreadable'>;
 const KINDS: readonly Kind[] = ['search', 'research', 'voice', 'videos'];
@@ -29,6 +31,18 @@ export function hiddenWorkOf(adapter: SiteAdapter, parts: readonly PageMessage[]
   if (out.research || unreadable.has('research')) delete out.search;
   if (unreadable.size > 0) out.unreadable = [...unreadable];
   return Object.keys(out).length > 0 ? (out as HiddenWorkShown) : undefined;
+}
+
+/**
+ * Who reads the work an answer shows (and the files a sent prompt shows): the adapter itself, else
+ * the adapter with its lazily loaded readers (./lazy-readers.ts); 'loading' while those are being imported. When they failed to load,
+ * the reading is every kind unreadable, so the site's health says the work went uncounted.
+ */
+export function hiddenWorkReader(adapter: SiteAdapter, lazy: AskLazyReaders | undefined): SiteAdapter | 'loading' | HiddenWorkShown {
+  if (adapter.readHiddenWork || !adapter.lazyReaders || !lazy) return adapter;
+  const readers = lazy();
+  if (readers === 'loading') return readers;
+  return readers === 'failed' ? { unreadable: [...HIDDEN_WORK_KINDS] } : { ...adapter, ...readers };
 }
 
 /** The figures of a reading, in a fixed order, to tell whether a later reading shows more. */

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HiddenWorkShown } from '../../../src/domain/turns';
 import type { PageMessage, SiteAdapter } from '../../../src/sites/adapter';
 import type { LazyReaders } from '../../../src/sites/lazy-readers';
-import { lazySiteReaders } from '../../../src/tracking/lazy-readers';
+import { lazyReadersFrom } from '../../../src/tracking/lazy-readers';
 import { readAnswer, type BuildContext } from '../../../src/tracking/turn-builder';
 import { loadPage } from '../support/load-page';
 import { testSite } from '../support/test-site';
@@ -42,35 +42,33 @@ describe('the lazily loaded readers', () => {
   it('are imported once, on the first ask; the answer waits until they are in, then carries their reading', async () => {
     let resolve!: (m: { readers: LazyReaders }) => void;
     const load = vi.fn(() => new Promise<{ readers: LazyReaders }>((r) => (resolve = r)));
-    const lazy = lazySiteReaders(load, 'test');
+    const lazy = lazyReadersFrom(load);
     expect(load).not.toHaveBeenCalled();
     expect(readAnswer(context(lazy), exchange, NOW)).toMatchObject({ kind: 'wait', unfinished: false });
     expect(readAnswer(context(lazy), exchange, NOW).kind).toBe('wait');
     resolve({ readers });
-    await vi.waitFor(() => expect(lazy.state()).toEqual({ status: 'ready', value: readers }));
+    await vi.waitFor(() => expect(lazy()).toBe(readers));
     const outcome = readAnswer(context(lazy), exchange, NOW);
     expect(outcome.kind === 'counted' && outcome.turn.hiddenWork).toEqual(work);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('that failed to load leave every kind of work unreadable (the site’s health says so), and the turn is still counted', async () => {
-    const lazy = lazySiteReaders(() => Promise.reject(new Error('blocked')), 'test');
+    const lazy = lazyReadersFrom(() => Promise.reject(new Error('blocked')));
     expect(readAnswer(context(lazy), exchange, NOW).kind).toBe('wait');
-    await vi.waitFor(() => expect(lazy.state().status).toBe('failed'));
+    await vi.waitFor(() => expect(lazy()).toBe('failed'));
     const outcome = readAnswer(context(lazy), exchange, NOW);
     expect(outcome.kind).toBe('counted');
     expect(outcome.kind === 'counted' && outcome.turn.hiddenWork).toEqual({ unreadable: ['search', 'research', 'voice', 'video'] });
   });
 
   it('are not asked for by a site without them, nor when the adapter reads the work itself', () => {
-    const load = vi.fn(() => new Promise<unknown>(() => undefined));
-    const lazy = lazySiteReaders(load, 'test');
+    const lazy = vi.fn(() => 'loading' as const);
     const plain = readAnswer({ ...context(lazy), adapter: testSite() }, exchange, NOW);
     expect(plain.kind === 'counted' && Object.keys(plain.turn)).not.toContain('hiddenWork');
     const own = readAnswer({ ...context(lazy), adapter: { ...adapter, ...readers } }, exchange, NOW);
     expect(own.kind === 'counted' && own.turn.hiddenWork).toEqual(work);
-    expect(load).not.toHaveBeenCalled();
-    expect(lazy.state()).toEqual({ status: 'idle' });
+    expect(lazy).not.toHaveBeenCalled();
   });
 });
 

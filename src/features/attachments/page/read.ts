@@ -32,7 +32,7 @@ export type AttachmentRead = Omit<AttachmentFacts, 'textTokens'> & { text?: stri
 export type ReadOutcome = { ok: true; value: AttachmentRead } | { ok: false; skip: AttachmentSkipCode; kind: AttachmentKind; mime: string; bytes: number };
 
 export interface ReadDeps {
-  /** The PDF reader, loaded the first time a PDF is read (a `lazyModule`'s value: loaded once, failed for good). */
+  /** Loads the PDF reader the first time a PDF is read. */
   loadPdfReader: () => Promise<PdfReader>;
 }
 
@@ -76,12 +76,14 @@ async function readAttachment(file: File, deps: ReadDeps): Promise<ReadOutcome> 
  */
 export async function readAttachments(files: readonly File[], deps: ReadDeps): Promise<ReadOutcome[]> {
   const outcomes: ReadOutcome[] = [];
+  let reader: Promise<PdfReader> | undefined;
+  const once: ReadDeps = { loadPdfReader: () => (reader ??= deps.loadPdfReader()) };
   for (const [i, file] of files.entries()) {
     if (i >= READ_LIMITS.files) {
       outcomes.push({ ok: false, skip: 'too-many-files', kind: attachmentKind(file.type, file.name), mime: file.type, bytes: file.size });
       continue;
     }
-    outcomes.push(await readAttachment(file, deps));
+    outcomes.push(await readAttachment(file, once));
   }
   return outcomes;
 }

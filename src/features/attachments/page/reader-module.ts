@@ -6,21 +6,15 @@
  * Both imports run in the content script's isolated world, where `chrome.runtime` is the
  * extension's (in Firefox too).
  */
-import { lazyModule } from '../../../lazy/lazy-module';
-import type { PdfReader } from './pdf-reader';
+import { pdfReaderFrom } from './pdf-loader';
 import { readAttachments, sentOf } from './read';
 import type { AttachmentSent } from '../../../domain/turns';
 
 declare const chrome: { runtime: { getURL(path: string): string } };
 
-/** PDF.js and its reader, built on their own; `@vite-ignore` keeps the bundler from inlining them. */
-const pdfReader = lazyModule<PdfReader>({
-  import: () => import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/pdf-reader.js')),
-  pick: (m) => m.pdfReader as PdfReader | undefined,
-  name: 'the PDF reader module',
-});
+const loadPdfReader = pdfReaderFrom(() => import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/pdf-reader.js')));
 
 /** Reads the files of one pick, drop or paste into what turn/completed carries; never throws. */
 export async function readFiles(files: readonly File[]): Promise<AttachmentSent[]> {
-  return (await readAttachments(files, { loadPdfReader: pdfReader.value })).map(sentOf);
+  return (await readAttachments(files, { loadPdfReader })).map(sentOf);
 }

@@ -2,17 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { encode } from 'gpt-tokenizer';
 import { countAttachment } from '../../../../src/features/attachments/rules';
 import { readPixelSize } from '../../../../src/features/attachments/page/image-header';
-import { pdfReader, type PdfReader } from '../../../../src/features/attachments/page/pdf-reader';
-import { lazyModule } from '../../../../src/lazy/lazy-module';
+import { pdfReader } from '../../../../src/features/attachments/page/pdf-reader';
 import { readAttachments, type AttachmentRead, type ReadDeps } from '../../../../src/features/attachments/page/read';
 import { file, jpeg, pdf, png, sized } from '../../support/attachment-files';
 
-/** The PDF reader as the reader module loads it (a lazyModule): `load` is its import, seen by the tests. */
-const deps = () => {
-  const load = vi.fn(async () => ({ pdfReader }));
-  const lazy = lazyModule<PdfReader>({ import: load, pick: (m) => m.pdfReader as PdfReader | undefined, name: 'the PDF reader module' });
-  return { loadPdfReader: lazy.value, load };
-};
+const deps = () => ({ loadPdfReader: vi.fn(async () => pdfReader) });
 /** One file read as a pick, drop or paste of that file alone. */
 const readAttachment = async (f: File, d: ReadDeps) => (await readAttachments([f], d))[0]!;
 
@@ -44,7 +38,7 @@ describe('readAttachment', () => {
     const d = deps();
     const out = await readAttachment(file(png(1024, 1024), 'square.png', 'image/png'), d);
     expect(out).toMatchObject({ ok: true, value: { kind: 'image', mime: 'image/png', width: 1024, height: 1024 } });
-    expect(d.load).not.toHaveBeenCalled();
+    expect(d.loadPdfReader).not.toHaveBeenCalled();
     if (out.ok) expect(countFor(out.value, 'alpha-5.5')).toMatchObject({ ok: true, value: { tokens: 765, estimated: false } });
   });
 
@@ -77,7 +71,7 @@ describe('readAttachment', () => {
   it('reads a 3-page PDF’s pages, page sizes and text with the PDF reader, loaded when first needed', async () => {
     const d = deps();
     const out = await readAttachment(file(await pdf(3), 'report.pdf', 'application/pdf'), d);
-    expect(d.load).toHaveBeenCalledTimes(1);
+    expect(d.loadPdfReader).toHaveBeenCalledTimes(1);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.value).toMatchObject({ kind: 'pdf', pages: 3, textCoverage: 1 });
@@ -101,7 +95,7 @@ describe('readAttachment', () => {
     const d = deps();
     const huge = 500 * 1024 * 1024;
     expect(await readAttachment(sized(file('%PDF-1.7', 'scan.pdf', 'application/pdf'), huge), d)).toMatchObject({ ok: false, skip: 'too-large' });
-    expect(d.load).not.toHaveBeenCalled();
+    expect(d.loadPdfReader).not.toHaveBeenCalled();
     const log = await readAttachment(sized(file('GET /index.html 200\n'.repeat(1000), 'server.log', 'text/plain'), huge), d);
     expect(log).toMatchObject({ ok: true, value: { kind: 'text', bytes: huge } });
     if (!log.ok) return;
@@ -153,7 +147,7 @@ describe('readAttachments', () => {
       }),
     );
     const outcomes = await readAttachments(kinds, d);
-    expect(d.load).toHaveBeenCalledTimes(1);
+    expect(d.loadPdfReader).toHaveBeenCalledTimes(1);
     expect(outcomes).toHaveLength(20);
     expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.skip)).toEqual(Array(4).fill('unreadable-pdf'));
     for (const o of outcomes) if (o.ok) expect(countFor(o.value, 'beta-sonnet-5.5', 'claude').ok).toBe(true);
