@@ -7,7 +7,7 @@
 import type { AttachmentSkipCode } from '../core/attachment-codes';
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
-import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
+import type { TokenizerId } from '../domain/tokenizers';
 import type { ConversationSeed, CountedTurn, TurnCompleted, TurnExpected } from '../domain/turns';
 import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
@@ -15,7 +15,7 @@ import { createConversations, type Conversations } from './conversations';
 import { answerExtras } from './answer-extras';
 import { attachmentExtras, carriedAttachments, carryAttachments, countPromptAttachments, ownAttachmentsOf, type PromptAttachments } from './attachments';
 import { hiddenWorkOfTurn, withHiddenExtras, type HiddenWorkCount, type UncountedWork } from './hidden-work';
-import { resolveModel, warmUpModelPatterns, type ResolvedModel } from './models';
+import { resolveModel, resolveTokenizer, warmUpModelPatterns, type ResolvedModel } from './models';
 import { createTokenizers, type Count, type VocabularySource } from './tokens';
 
 export interface CountResult {
@@ -119,7 +119,7 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         // history is never in two kinds of tokens), each resolved once; then its texts are counted once.
         const settings = loadedSettings ?? (await currentSettings());
         const model = resolveModel(turn.site, turn.modelLabel, settings.modelOverrides);
-        const tokenizer = (state.tokenizer ??= tokenizerForModel(model.modelKey).tokenizer);
+        const tokenizer = (state.tokenizer ??= resolveTokenizer(turn.site, turn.modelLabel, settings.modelOverrides));
         const counts = countTexts(turn, model.modelKey, await counterOf(tokenizer));
         const hidden = hiddenWorkOfTurn(state, turn, undefined);
         return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts), counts, hidden);
@@ -136,7 +136,7 @@ export function createCounting(deps: CountingDeps = {}): Counting {
       const settings = loadedSettings ?? (await currentSettings());
       const next: ConversationState = { ...state, messages: idMap(state.messages), updatedAt: Math.max(Date.now(), state.updatedAt + 1) };
       // The page names no model for messages already on it: the site's model (or the user's override) picks.
-      next.tokenizer ??= tokenizerForModel(resolveModel(seed.site, null, settings.modelOverrides).modelKey).tokenizer;
+      next.tokenizer ??= resolveTokenizer(seed.site, null, settings.modelOverrides);
       const count = await counterOf(next.tokenizer);
       for (const m of fresh) addMessage(next, m.id, count(m.text));
       await conversations.write(seed.site, seed.conversationId, next);
@@ -150,7 +150,7 @@ export function createCounting(deps: CountingDeps = {}): Counting {
       const state = conversations.cached(expected.site, expected.conversationId) ?? (await conversations.read(expected.site, expected.conversationId));
       if (state.tokenizer) return state.tokenizer;
       const settings = loadedSettings ?? (await currentSettings());
-      return tokenizerForModel(resolveModel(expected.site, expected.modelLabel, settings.modelOverrides).modelKey).tokenizer;
+      return resolveTokenizer(expected.site, expected.modelLabel, settings.modelOverrides);
     });
     await counterOf(tokenizer);
     return tokenizer;
