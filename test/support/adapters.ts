@@ -14,12 +14,16 @@ import { mistral } from '../../src/sites/mistral/reader';
 import { perplexity } from '../../src/sites/perplexity/reader';
 import { copilot } from '../../src/sites/copilot/reader';
 import { grok } from '../../src/sites/grok/reader';
+import { qwen } from '../../src/sites/qwen/reader';
+import { kimi } from '../../src/sites/kimi/reader';
 import { readers as chatgptLazy } from '../../src/sites/chatgpt/lazy-readers';
 import { readers as claudeLazy } from '../../src/sites/claude/lazy-readers';
 import { readers as geminiLazy } from '../../src/sites/gemini/lazy-readers';
 import { readers as metaLazy } from '../../src/sites/meta/lazy-readers';
 import { readers as perplexityLazy } from '../../src/sites/perplexity/lazy-readers';
 import { readers as grokLazy } from '../../src/sites/grok/lazy-readers';
+import { readers as qwenLazy } from '../../src/sites/qwen/lazy-readers';
+import { readers as kimiLazy } from '../../src/sites/kimi/lazy-readers';
 
 // The same objects the site tests import from each reader, so a test holding one reader sees the readers joined too.
 Object.assign(chatgpt, chatgptLazy);
@@ -28,8 +32,10 @@ Object.assign(gemini, geminiLazy);
 Object.assign(meta, metaLazy);
 Object.assign(perplexity, perplexityLazy);
 Object.assign(grok, grokLazy);
+Object.assign(qwen, qwenLazy);
+Object.assign(kimi, kimiLazy);
 
-export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok };
+export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok, qwen, kimi };
 
 let byHost: Map<string, SiteAdapter> | undefined;
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { findModel } from '../../../src/core/tables';
 import { SITE_IDS, type SiteId } from '../../../src/domain/site-ids';
-import { resolveModel } from '../../../src/counting/models';
+import { resolveModel, resolveTokenizer } from '../../../src/counting/models';
+import { approximationOf, isOwnTokenizer } from '../../../src/domain/tokenizers';
 import { siteCustomRate } from '../../../src/sites/site-models';
 import ratesData from '../../../data/custom-rates.json';
 import { customRate } from '../../../src/core/custom-rates';
@@ -23,6 +24,8 @@ describe('site models (data/site-models.json)', () => {
       perplexity: /^(alpha-|beta-|gamma-|delta-|epsilon-|zeta-|o\d|custom$)/,
       copilot: /^(alpha-|o\d)/,
       grok: /^custom$/,
+      qwen: /^custom$/,
+      kimi: /^custom$/,
     };
     const sites = (siteModels as { sites: Record<string, { default: string; labels: Array<{ key: string }> }> }).sites;
     expect(Object.keys(sites).sort()).toEqual([...SITE_IDS].sort());
@@ -77,6 +80,10 @@ describe('site models (data/site-models.json)', () => {
       ['copilot', 'o3-mini', 'o3-mini'],
       ['copilot', 'Quick response', null],
       ['grok', 'Grok 4', null],
+      ['qwen', 'Qwen3.6-Plus', 'custom'],
+      ['qwen', '千问3.6-Plus', 'custom'],
+      ['kimi', 'K2.6', 'custom'],
+      ['kimi', '长思考', null],
     ];
     for (const [site, label, key] of cases) expect(resolveModel(site, label, {}).modelKey, `${site}: ${label}`).toBe(key ?? defaultModelKey(site));
   });
@@ -92,6 +99,24 @@ describe('site models (data/site-models.json)', () => {
     expect(resolveModel('grok', 'Grok 4', { grok: 'custom' })).toEqual({ modelKey: 'custom', customWhPer1k: 2 });
     expect(resolveModel('perplexity', 'Prepared using Grok 4', { perplexity: 'beta-opus-5' })).toEqual({ modelKey: 'beta-opus-5' });
     expect(siteCustomRate('chatgpt')).toBeNull();
+  });
+
+  it('counts Qwen and Kimi at their own rates, Qwen in its own vocabulary and Kimi in o200k (approximate)', () => {
+    expect(resolveModel('qwen', 'Qwen3.6-Plus', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('qwen').wh_per_1k });
+    expect(resolveModel('qwen', null, {})).toEqual({ modelKey: 'custom', customWhPer1k: 0.57 });
+    expect(resolveModel('kimi', 'K2.6', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('kimi').wh_per_1k });
+    expect(resolveModel('kimi', '长思考', {})).toEqual({ modelKey: 'custom', customWhPer1k: 2.5 });
+    expect(resolveTokenizer('qwen', 'Qwen3.6-Plus', {})).toBe('qwen3');
+    expect(resolveTokenizer('qwen', null, {})).toBe('qwen3');
+    expect(resolveTokenizer('kimi', 'K2.6', {})).toBe('o200k');
+    expect(resolveTokenizer('grok', null, {})).toBe('o200k');
+    expect(resolveTokenizer('deepseek', 'DeepThink', {})).toBe('deepseek-v3');
+    // A user's override to a model of the table takes that model's vocabulary.
+    expect(resolveTokenizer('qwen', null, { qwen: 'alpha-5.5' })).toBe('o200k');
+    expect(isOwnTokenizer('custom', 'qwen3')).toBe(true);
+    expect(isOwnTokenizer('custom', 'o200k')).toBe(false);
+    expect(approximationOf('custom', 'o200k')).toBe('o200k');
+    expect(approximationOf('custom', 'qwen3')).toBeNull();
   });
 
   it('writes each custom rate once, with its source, derivation and uncertainty', () => {

@@ -20,6 +20,8 @@ const NINE_SITES = {
   perplexity: ['www.perplexity.ai', 'perplexity.ai'],
   copilot: ['copilot.microsoft.com'],
   grok: ['grok.com'],
+  qwen: ['chat.qwen.ai'],
+  kimi: ['www.kimi.com', 'kimi.com'],
 };
 
 describe('the site registry', () => {
@@ -135,6 +137,11 @@ describe('conversation URLs', () => {
     ['copilot', 'https://copilot.microsoft.com/', null],
     ['grok', 'https://grok.com/c/7c4197f2-10a1-4ebb-a84a-fea89f4f1d06', '7c4197f2-10a1-4ebb-a84a-fea89f4f1d06'],
     ['grok', 'https://grok.com/', null],
+    ['qwen', 'https://chat.qwen.ai/c/5c406d1e-fb04-4a85-9333-e5b1bf10845c', '5c406d1e-fb04-4a85-9333-e5b1bf10845c'],
+    ['qwen', 'https://chat.qwen.ai/s/5c1c2962-eef4-4f38-ad9d-494e60eb554b?fev=0.2.9', null],
+    ['qwen', 'https://chat.qwen.ai/', null],
+    ['kimi', 'https://www.kimi.com/chat/cuq3h25m2citjh45prb0?chat_enter_method=history', 'cuq3h25m2citjh45prb0'],
+    ['kimi', 'https://www.kimi.com/?chat_enter_method=new_chat', null],
   ] as const)('%s reads %s as %s', (site, url, id) => {
     expect(ADAPTERS[site].conversationId(url)).toBe(id);
   });

@@ -1,0 +1,89 @@
+/**
+ * www.kimi.com. Conversations live at `/chat/<id>`; a new chat starts at `/` and moves there while
+ * its first answer is written. Read as maintained automation tools and exporters read it (their
+ * sources: test/fixtures/sites/README.md):
+ *
+ * - each message is a `.chat-content-item` with `.chat-content-item-user` or
+ *   `.chat-content-item-assistant` (the `.segment-user` / `.segment-assistant` inside says the same);
+ *   messages carry no id of their own, so ids are derived;
+ * - a prompt's text is `.user-content`; an answer's is the `.markdown` of its `.segment-content-box`;
+ * - a thinking answer shows its thinking in `.thinking-container` (a title, the text under it);
+ *   tool calls are `.toolcall-container` blocks (a web search titled "Search（10 results）");
+ * - while an answer is written the send control reads `.send-button-container.stop`; a finished
+ *   answer gets its action row (`.segment-assistant-actions`).
+ *
+ * Kimi's models are not in the model table: every turn counts as `custom` at the `kimi` rate of
+ * data/custom-rates.json (docs/methodology.md).
+ */
+import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
+import { kimiSite } from './facts';
+import { CHROME_SELECTOR, derivedIds, firstElement, firstMatching, joinTexts, labelText, lastOf, streamingBy, visibleText } from '../dom';
+
+const MESSAGE = ['.chat-content-item', '.segment.segment-user, .segment.segment-assistant'];
+const PROMPT = ['.user-content', '.segment-content-box'];
+const ANSWER = ['.segment-content-box .markdown', '.segment-content-box'];
+const THINKING = ['.thinking-container'];
+const TOOL_CALL = '.toolcall-container';
+const ACTIONS = ['.segment-assistant-actions'];
+const STOP = ['.send-button-container.stop'];
+const MODEL = ['.current-model .name', '.current-model'];
+const SKIP = `${CHROME_SELECTOR}, .segment-user-actions, .segment-assistant-actions, ${THINKING.join(', ')}, ${TOOL_CALL}, .pua-ref-cite-tag`;
+
+/** A message's role, by its class or its segment's. */
+function roleOf(el: Element): Role | null {
+  const c = el.classList;
+  if (c.contains('chat-content-item-user') || c.contains('segment-user') || el.querySelector('.segment-user')) return 'user';
+  if (c.contains('chat-content-item-assistant') || c.contains('segment-assistant') || el.querySelector('.segment-assistant')) return 'assistant';
+  return null;
+}
+
+function messages(doc: Document): Array<{ role: Role; element: Element }> {
+  return firstMatching(doc, MESSAGE).flatMap((element) => {
+    const role = roleOf(element);
+    return role ? [{ role, element }] : [];
+  });
+}
+
+const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
+
+const hasActions = (answer: Element): boolean => firstElement(answer, ACTIONS) !== null;
+
+/** The answer's parts: its markdown outside thinking and tool-call blocks. */
+const answerParts = (el: Element): Element[] => firstMatching(el, ANSWER).filter((p) => !p.closest(`${THINKING.join(', ')}, ${TOOL_CALL}`));
+
+export const kimi: SiteAdapter = defineAdapter(kimiSite, {
+  selectors: { message: MESSAGE, prompt: PROMPT, answer: ANSWER, thinking: THINKING, actions: ACTIONS, stop: STOP, model: MODEL },
+  streamingSignal: 'reliable',
+  sendButtonSelector: '.send-button-container',
+
+  findTurns(doc, conversation) {
+    return derivedIds(conversation(), messages(doc));
+  },
+
+  readText({ role, element }) {
+    if (role === 'user') {
+      const prompt = firstElement(element, PROMPT);
+      return prompt ? visibleText(prompt, SKIP) : '';
+    }
+    return joinTexts(answerParts(element), (p) => visibleText(p, SKIP));
+  },
+
+  /** The thinking is shown in full under its title ("Thinking complete", "思考已完成"): counted as it is. */
+  readReasoning({ element }): ReasoningRead | null {
+    const block = firstElement(element, THINKING);
+    if (!block) return null;
+    const title = labelText(block.querySelector('.toolcall-title-name-text, .toolcall-title-container'));
+    const body = block.querySelector('.toolcall-content-text, .toolcall-content');
+    const text = body ? visibleText(body) : '';
+    return { text: text || null, summaryOnly: false, durationLabel: title };
+  },
+
+  lazyReaders: true,
+
+  /** Streaming while the send control reads "stop", or while the newest answer has no action row yet. */
+  streaming: (doc) => streamingBy(doc, STOP, newestAnswer, (answer) => !hasActions(answer)),
+
+  answerFinished: hasActions,
+
+  modelLabel: MODEL,
+});
