@@ -13,7 +13,7 @@ export function readHiddenWork({ role, element }: PageMessage): HiddenWorkShown 
   if (role !== 'assistant') return null;
   const row = element.querySelector(SOURCES_ROW);
   if (!row) return null;
-  const logos = row.querySelectorAll('[class*="search-card-logo"]').length;
+  const logos = row.querySelectorAll('.qwen-chat-search-card-logo').length;
   const more = Number(/\+\s*(\d+)/.exec(row.querySelector('[class*="source-count"]')?.textContent ?? '')?.[1] ?? 0);
   const sources = logos + more;
   // A row whose count the reader cannot read still shows one search: its sources are left to the worker's rule.
