@@ -48,6 +48,19 @@ const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc
 
 const hasActions = (answer: Element): boolean => firstElement(answer, ACTIONS) !== null;
 
+/**
+ * The thinking block: `.thinking-container`, else (a renamed class) the block of the answer's content
+ * that holds tool-call text outside any web search, as the thinking block does.
+ */
+function thinkingBlock(answer: Element): Element | null {
+  const marked = firstElement(answer, THINKING);
+  if (marked) return marked;
+  const text = Array.from(answer.querySelectorAll('.toolcall-content-text')).find((t) => !t.closest('[class*="toolcall-web_search"]'));
+  let block: Element | null | undefined = text;
+  while (block?.parentElement && !block.parentElement.classList.contains('segment-content')) block = block.parentElement;
+  return block ?? null;
+}
+
 /** The answer's parts: its markdown outside thinking and tool-call blocks. */
 const answerParts = (el: Element): Element[] => firstMatching(el, ANSWER).filter((p) => !p.closest(`${THINKING.join(', ')}, ${TOOL_CALL}`));
 
@@ -70,7 +83,7 @@ export const kimi: SiteAdapter = defineAdapter(kimiSite, {
 
   /** The thinking is shown in full under its title ("Thinking complete", "思考已完成"): counted as it is. */
   readReasoning({ element }): ReasoningRead | null {
-    const block = firstElement(element, THINKING);
+    const block = thinkingBlock(element);
     if (!block) return null;
     const title = labelText(block.querySelector('.toolcall-title-name-text, .toolcall-title-container'));
     const body = block.querySelector('.toolcall-content-text, .toolcall-content');

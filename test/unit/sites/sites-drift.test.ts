@@ -1,5 +1,5 @@
 /**
- * Drift tests for the Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok adapters on their 2026 fixtures,
+ * Drift tests for the Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot, Grok, Qwen Chat and Kimi adapters on their 2026 fixtures,
  * run by the shared harness (drift-harness.ts: each hook removed and renamed, hashed classes
  * rotated, labels translated; the same reading or "not recognized", never a different count that
  * looks fine). This file holds what is site-specific: the fixtures and each page's mid-answer state.
@@ -65,6 +65,18 @@ const STREAMING_STATE: Partial<Record<SiteId, (doc: Document) => void>> = {
     bars[bars.length - 1].remove();
     doc.getElementById('send-slot')!.innerHTML = '<button type="button" aria-label="Stop model response"></button>';
   },
+  qwen(doc) {
+    halve(doc.querySelectorAll('.response-message-content .qwen-markdown'));
+    const footers = doc.querySelectorAll('.response-message-footer');
+    footers[footers.length - 1].remove();
+    doc.querySelector('.chat-prompt-send-button')!.innerHTML = '<button class="stop-button"></button>';
+  },
+  kimi(doc) {
+    halve(doc.querySelectorAll('.segment-content-box .markdown'));
+    const rows = doc.querySelectorAll('.segment-assistant-actions');
+    rows[rows.length - 1].remove();
+    doc.getElementById('send-slot')!.innerHTML = '<div class="send-button-container disabled stop"></div>';
+  },
   gemini(doc) {
     halve(doc.querySelectorAll('message-content'));
     const button = doc.querySelector('button.send-button')!;
@@ -95,6 +107,11 @@ const CASES: Array<[SiteId, string, string]> = [
   ['perplexity', 'sites/perplexity-2026-en.html', 'https://www.perplexity.ai/search/p1'],
   ['copilot', 'sites/copilot-2026-en.html', 'https://copilot.microsoft.com/chats/k1'],
   ['grok', 'sites/grok-2026-en.html', 'https://grok.com/c/x1'],
+  ['qwen', 'real-dom/qwen-2026-05-21.html', 'https://chat.qwen.ai/c/x0'],
+  ['qwen', 'sites/qwen-2026-en.html', 'https://chat.qwen.ai/c/x1'],
+  ['qwen', 'sites/qwen-2026-zh.html', 'https://chat.qwen.ai/c/x1'],
+  ['kimi', 'sites/kimi-2026-en.html', 'https://www.kimi.com/chat/x1'],
+  ['kimi', 'sites/kimi-2026-zh.html', 'https://www.kimi.com/chat/x1'],
 ];
 
 // Le Chat has no streaming marker beyond a labelled stop button: there the tracker's quiet time
@@ -110,7 +127,7 @@ const VARIANTS: Variant[] = CASES.map(([site, file, url]) => ({
 }));
 
 describe('the named selectors of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok', () => {
-  it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok'] as const)(
+  it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok', 'qwen', 'kimi'] as const)(
     "%s: every hook finds something on the site's 2026 fixtures, finished or mid-answer",
     (site) => {
       expect(selectorsMatched(site, VARIANTS)).toEqual([]);
