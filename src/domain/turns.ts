@@ -195,6 +195,11 @@ export const SiteHealthSchema = z.object({
   uncountedWork: z.partialRecord(z.enum(HIDDEN_WORK_KINDS), z.object({ code: z.enum(UNCOUNTED_WORK_CODES), at: z.number() })).optional(),
   /** Files attached on the site's pages that could not be counted: how many, and the last one's reason. Their turns were counted. Absent: none. */
   skippedAttachments: z.object({ count: z.number().int().positive(), code: z.enum(ATTACHMENT_SKIP_CODES), at: z.number() }).optional(),
+  /**
+   * The last model label the site's page showed that no rule of data/site-models.json knows (another
+   * language, a new model, a bot's name): its turns were counted with the site's default model. Absent: none.
+   */
+  unknownModelLabel: z.object({ label: z.string().max(MESSAGE_LIMITS.labelChars), at: z.number() }).optional(),
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 
