@@ -6,7 +6,7 @@
  * site's other lazy readers (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 import { distinctSources } from '../hidden-work';
 
 const SEARCH = '.toolcall-container.toolcall-web_search, [class*="toolcall-web_search"]';

@@ -15,19 +15,13 @@
  * Kimi's models are not in the model table: every turn counts as `custom` at the `kimi` rate of
  * data/custom-rates.json (docs/methodology.md).
  */
-import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import type { ReasoningRead, Role, SiteAdapter } from '../types';
 import { kimiSite } from './facts';
 import { CHROME_SELECTOR, derivedIds, firstElement, firstMatching, joinTexts, labelText, lastOf, streamingBy, visibleText } from '../dom';
 
-const MESSAGE = ['.chat-content-item', '.segment.segment-user, .segment.segment-assistant'];
-const PROMPT = ['.user-content', '.segment-content-box'];
-const ANSWER = ['.segment-content-box .markdown', '.segment-content-box'];
-const THINKING = ['.thinking-container'];
-const TOOL_CALL = '.toolcall-container';
-const ACTIONS = ['.segment-assistant-actions'];
-const STOP = ['.send-button-container.stop'];
-const MODEL = ['.current-model .name', '.current-model'];
-const SKIP = `${CHROME_SELECTOR}, .segment-user-actions, .segment-assistant-actions, ${THINKING.join(', ')}, ${TOOL_CALL}, .pua-ref-cite-tag`;
+const { selectors: S, otherSelectors: O } = kimiSite;
+const SKIP = `${CHROME_SELECTOR}, ${O.textChrome}, ${S.thinking.join(', ')}, ${O.toolCall}`;
 
 /** A message's role, by its class or its segment's. */
 function roleOf(el: Element): Role | null {
@@ -38,7 +32,7 @@ function roleOf(el: Element): Role | null {
 }
 
 function messages(doc: Document): Array<{ role: Role; element: Element }> {
-  return firstMatching(doc, MESSAGE).flatMap((element) => {
+  return firstMatching(doc, S.message).flatMap((element) => {
     const role = roleOf(element);
     return role ? [{ role, element }] : [];
   });
@@ -46,28 +40,27 @@ function messages(doc: Document): Array<{ role: Role; element: Element }> {
 
 const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
 
-const hasActions = (answer: Element): boolean => firstElement(answer, ACTIONS) !== null;
+const hasActions = (answer: Element): boolean => firstElement(answer, S.actions) !== null;
 
 /**
  * The thinking block: `.thinking-container`, else (a renamed class) the block of the answer's content
  * that holds tool-call text outside any web search, as the thinking block does.
  */
 function thinkingBlock(answer: Element): Element | null {
-  const marked = firstElement(answer, THINKING);
+  const marked = firstElement(answer, S.thinking);
   if (marked) return marked;
-  const text = Array.from(answer.querySelectorAll('.toolcall-content-text')).find((t) => !t.closest('[class*="toolcall-web_search"]'));
+  const text = Array.from(answer.querySelectorAll(O.toolCallText)).find((t) => !t.closest(O.webSearch));
   let block: Element | null | undefined = text;
   while (block?.parentElement && !block.parentElement.classList.contains('segment-content')) block = block.parentElement;
   return block ?? null;
 }
 
 /** The answer's parts: its markdown outside thinking and tool-call blocks. */
-const answerParts = (el: Element): Element[] => firstMatching(el, ANSWER).filter((p) => !p.closest(`${THINKING.join(', ')}, ${TOOL_CALL}`));
+const answerParts = (el: Element): Element[] => firstMatching(el, S.answer).filter((p) => !p.closest(`${S.thinking.join(', ')}, ${O.toolCall}`));
 
 export const kimi: SiteAdapter = defineAdapter(kimiSite, {
-  selectors: { message: MESSAGE, prompt: PROMPT, answer: ANSWER, thinking: THINKING, actions: ACTIONS, stop: STOP, model: MODEL },
   streamingSignal: 'reliable',
-  sendButtonSelector: '.send-button-container',
+  sendButtonSelector: O.sendButton,
 
   findTurns(doc, conversation) {
     return derivedIds(conversation(), messages(doc));
@@ -75,7 +68,7 @@ export const kimi: SiteAdapter = defineAdapter(kimiSite, {
 
   readText({ role, element }) {
     if (role === 'user') {
-      const prompt = firstElement(element, PROMPT);
+      const prompt = firstElement(element, S.prompt);
       return prompt ? visibleText(prompt, SKIP) : '';
     }
     return joinTexts(answerParts(element), (p) => visibleText(p, SKIP));
@@ -85,8 +78,8 @@ export const kimi: SiteAdapter = defineAdapter(kimiSite, {
   readReasoning({ element }): ReasoningRead | null {
     const block = thinkingBlock(element);
     if (!block) return null;
-    const title = labelText(block.querySelector('.toolcall-title-name-text, .toolcall-title-container'));
-    const body = block.querySelector('.toolcall-content-text, .toolcall-content');
+    const title = labelText(block.querySelector(O.thinkingTitle));
+    const body = block.querySelector(O.thinkingBody);
     const text = body ? visibleText(body) : '';
     return { text: text || null, summaryOnly: false, durationLabel: title };
   },
@@ -94,9 +87,7 @@ export const kimi: SiteAdapter = defineAdapter(kimiSite, {
   lazyReaders: true,
 
   /** Streaming while the send control reads "stop", or while the newest answer has no action row yet. */
-  streaming: (doc) => streamingBy(doc, STOP, newestAnswer, (answer) => !hasActions(answer)),
+  streaming: (doc) => streamingBy(doc, S.stop, newestAnswer, (answer) => !hasActions(answer)),
 
   answerFinished: hasActions,
-
-  modelLabel: MODEL,
 });

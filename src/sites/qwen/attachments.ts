@@ -5,7 +5,7 @@
  * `.fileitem-file-size`). A card names no pages and no pixels: its kind comes from the extension, its
  * bytes from the size it shows.
  */
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 import type { AttachmentSent } from '../../domain/turns';
 
 const CARD = '[class*="file-message-document"]';

@@ -5,7 +5,7 @@
  * (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 
 const SOURCES_ROW = '.qwen-chat-search-card, .qwen-chat-package-comp-source-list';
 

@@ -15,31 +15,15 @@
  * Qwen's models are not in the model table: every turn counts as `custom` at the `qwen` rate of
  * data/custom-rates.json, in Qwen3's own vocabulary (docs/methodology.md).
  */
-import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import type { GeneratedImage, ReasoningRead, Role, SiteAdapter } from '../types';
+import { GENERIC_STOP } from '../site-data';
 import { qwenSite } from './facts';
-import {
-  CHROME_SELECTOR,
-  firstElement,
-  firstMatching,
-  GENERIC_STOP,
-  isIcon,
-  joinTexts,
-  labelText,
-  lastOf,
-  streamingBy,
-  visibleText,
-  withPageIds,
-} from '../dom';
+import { CHROME_SELECTOR, firstElement, firstMatching, isIcon, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
-const MESSAGE = ['.qwen-chat-message', '[id^="qwen-chat-message-"]'];
-const PROMPT = ['.user-message-content', '.chat-user-message'];
-const ANSWER = ['.response-message-content .qwen-markdown', '.response-message-content'];
-const THINKING = ['.qwen-chat-thinking-tool-status-card-wraper', '[class*="thinking-status-card"]'];
-const FOOTER = ['.response-message-footer'];
-const MODEL = ['[class*="model-selector-text"]', '.header-left .ant-dropdown-trigger'];
-const STOP = ['.stop-button', ...GENERIC_STOP];
-const CODE = '.qwen-markdown-code';
-const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THINKING.join(', ')}, ${CODE}, .qwen-markdown-table-header, .katex-mathml`;
+const { selectors: S, otherSelectors: O } = qwenSite;
+const STOP = [O.stop, ...GENERIC_STOP];
+const ANSWER_SKIP = `${CHROME_SELECTOR}, ${S.thinking.join(', ')}, ${O.code}, ${O.textChrome}`;
 
 /** A message's role: by its class, else by its id (`qwen-chat-message-user-…`). */
 function roleOf(el: Element): Role | null {
@@ -50,7 +34,7 @@ function roleOf(el: Element): Role | null {
 }
 
 function messages(doc: Document): Array<{ role: Role; element: Element }> {
-  return firstMatching(doc, MESSAGE).flatMap((element) => {
+  return firstMatching(doc, S.message).flatMap((element) => {
     const role = roleOf(element);
     return role ? [{ role, element }] : [];
   });
@@ -58,19 +42,18 @@ function messages(doc: Document): Array<{ role: Role; element: Element }> {
 
 const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
 
-const hasFooter = (answer: Element): boolean => firstElement(answer, FOOTER) !== null;
+const hasFooter = (answer: Element): boolean => firstElement(answer, S.footer) !== null;
 
 /** A code block's text: its editor's lines, one per line (the editor's line numbers and controls left out). */
 function codeText(el: Element): string | null {
-  if (!el.matches(CODE)) return null;
-  const lines = Array.from(el.querySelectorAll('.view-line'), (line) => (line.textContent ?? '').replace(/\u00a0/g, ' '));
+  if (!el.matches(O.code)) return null;
+  const lines = Array.from(el.querySelectorAll(O.codeLine), (line) => (line.textContent ?? '').replace(/\u00a0/g, ' '));
   return `\n${lines.join('\n')}\n`;
 }
 
 export const qwen: SiteAdapter = defineAdapter(qwenSite, {
-  selectors: { message: MESSAGE, prompt: PROMPT, answer: ANSWER, thinking: THINKING, footer: FOOTER, model: MODEL },
   streamingSignal: 'quiet',
-  sendButtonSelector: 'button.send-button, .chat-prompt-send-button button',
+  sendButtonSelector: O.sendButton,
 
   findTurns(doc, conversation) {
     return withPageIds(conversation, messages(doc), (element) =>
@@ -80,22 +63,22 @@ export const qwen: SiteAdapter = defineAdapter(qwenSite, {
 
   readText({ role, element }) {
     if (role === 'user') {
-      const prompt = firstElement(element, PROMPT);
+      const prompt = firstElement(element, S.prompt);
       return prompt ? visibleText(prompt) : '';
     }
-    const parts = firstMatching(element, ANSWER);
+    const parts = firstMatching(element, S.answer);
     return joinTexts(parts, (p) => visibleText(p, ANSWER_SKIP, codeText));
   },
 
   /** The card says only that the answer thought ("Thought completed"): no text, and a duration only if its title gives one. */
   readReasoning({ element }): ReasoningRead | null {
-    const card = firstElement(element, THINKING);
+    const card = firstElement(element, S.thinking);
     if (!card) return null;
-    return { text: null, summaryOnly: false, durationLabel: labelText(card.querySelector('[class*="title-text"]') ?? card) };
+    return { text: null, summaryOnly: false, durationLabel: labelText(card.querySelector(O.thinkingTitle) ?? card) };
   },
 
   generatedImages({ id, element }): GeneratedImage[] {
-    return Array.from(element.querySelectorAll('.response-message-content.t2i img'))
+    return Array.from(element.querySelectorAll(O.generatedImage))
       .filter((img) => !isIcon(img))
       .map((img, i) => ({ key: `${id}:image:${i}`, ready: /^(https?|blob):/.test(img.getAttribute('src') ?? '') }));
   },
@@ -106,6 +89,4 @@ export const qwen: SiteAdapter = defineAdapter(qwenSite, {
   streaming: (doc) => streamingBy(doc, STOP, newestAnswer, (answer) => !hasFooter(answer)),
 
   answerFinished: hasFooter,
-
-  modelLabel: MODEL,
 });
