@@ -126,9 +126,11 @@ const VARIANTS: Variant[] = CASES.map(([site, file, url]) => ({
   ...(site === 'perplexity' ? { ownWords: '.select-text [role="button"]' } : {}),
 }));
 
-describe('the named selectors of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok', () => {
+describe('the named selectors of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot, Grok, Qwen Chat and Kimi', () => {
   it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok', 'qwen', 'kimi'] as const)(
     "%s: every hook finds something on the site's 2026 fixtures, finished or mid-answer",
+    // Qwen's real capture is a large page, loaded once finished and once mid-answer.
+    { timeout: 30_000 },
     (site) => {
       expect(selectorsMatched(site, VARIANTS)).toEqual([]);
     },
