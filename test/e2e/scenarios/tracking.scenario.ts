@@ -1,8 +1,8 @@
 /**
- * Tracking, in each browser: on four chat sites (fixture pages at their real host URLs), the
+ * Tracking, in each browser: on six chat sites (fixture pages at their real host URLs), the
  * messages already on the page are the history, a streamed answer is counted once with exact
  * counts (prompt, history, answer) by the site's tokenizer (o200k; Llama 3 on meta.ai, a
- * vocabulary the worker loads from the extension's files), the popup lists the sites and the model
+ * vocabulary the worker loads from the extension's files; Qwen3 on chat.qwen.ai), the popup lists the sites and the model
  * (Grok's with the custom rate it was counted with), and the badge shows today.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { chunked } from '../support/chat-pages';
 import { siteCounter } from '../support/site-tokens';
 import type { SiteId } from '../../../src/domain/site-ids';
 import { waitFor } from '../support/wait';
-import { CHATGPT, CLAUDE, GROK, META, type ChatFixture } from '../support/chat-fixtures';
+import { CHATGPT, CLAUDE, GROK, KIMI, META, QWEN, type ChatFixture } from '../support/chat-fixtures';
 import type { ScenarioContext } from '../support/scenario-context';
 import { badgeBackground, badgeShowsWh, badgeText, digits, popupState, send, storedValues } from '../support/extension-api';
 
@@ -22,12 +22,12 @@ const ANSWER = [
 ];
 
 export function trackingScenario(ctx: ScenarioContext): void {
-  describe('tracking on four chat sites, with the history already on the page', () => {
+  describe('tracking on six chat sites, with the history already on the page', () => {
     let ext: DriverPage;
 
     beforeAll(async () => {
       const b = ctx.browser();
-      for (const site of [CHATGPT, CLAUDE, GROK, META]) await b.serveChatPage(site.origin, site.html);
+      for (const site of [CHATGPT, CLAUDE, GROK, META, QWEN, KIMI]) await b.serveChatPage(site.origin, site.html);
       ext = await b.open(`${b.extensionOrigin}/popup.html`);
       expect(await send(ext, 'ledger/clear', { confirm: true })).toEqual({ ok: true, value: { ok: true } });
     });
@@ -84,6 +84,16 @@ export function trackingScenario(ctx: ScenarioContext): void {
       expect((await popupState(ext)).lastTurn).toMatchObject({ site: 'meta', tokenizer: 'llama3' });
     });
 
+    it('counts a turn streamed on chat.qwen.ai as custom at the qwen rate, in Qwen3’s own vocabulary', async () => {
+      await streamTurn(QWEN, 'Is a turbine at sea worth it?');
+      expect((await popupState(ext)).lastTurn).toMatchObject({ site: 'qwen', modelKey: 'custom', customWhPer1k: 0.57, tokenizer: 'qwen3' });
+    });
+
+    it('counts a turn streamed on www.kimi.com as custom at the kimi rate, in o200k', async () => {
+      await streamTurn(KIMI, 'And on land?');
+      expect((await popupState(ext)).lastTurn).toMatchObject({ site: 'kimi', modelKey: 'custom', customWhPer1k: 2.5, tokenizer: 'o200k' });
+    });
+
     it('counts a turn streamed on grok.com as custom, at the rate of data/custom-rates.json', async () => {
       await streamTurn(GROK, 'How much does one turbine make?');
       expect((await popupState(ext)).lastTurn).toMatchObject({ site: 'grok', modelKey: 'custom', customWhPer1k: 2 });
@@ -91,8 +101,8 @@ export function trackingScenario(ctx: ScenarioContext): void {
 
     it('shows the sites in the popup and today’s energy on the badge, each turn counted once', async () => {
       const s = await popupState(ext);
-      expect(s.totals.today.turns).toBe(4);
-      expect(s.bySite.map((r) => r.site).sort()).toEqual(['chatgpt', 'claude', 'grok', 'meta']);
+      expect(s.totals.today.turns).toBe(6);
+      expect(s.bySite.map((r) => r.site).sort()).toEqual(['chatgpt', 'claude', 'grok', 'kimi', 'meta', 'qwen']);
       await ext.goto(`${ctx.browser().extensionOrigin}/popup.html`);
       await ext.waitForSelector('[data-testid="last-answer"]');
       expect(digits(await ext.text('[data-testid="last-prompt"]'))).toBe(String(s.lastTurn!.promptTokens));
