@@ -32,4 +32,3 @@ export function customRate(id: string): CustomRateRow {
   if (!row) throw new Error(`data/custom-rates.json has no rate ${id}`);
   return row;
 }
-

@@ -17,4 +17,16 @@ import { grokSite } from './grok/facts';
 import { qwenSite } from './qwen/facts';
 import { kimiSite } from './kimi/facts';
 
-export const SITE_LIST = [chatgptSite, claudeSite, geminiSite, deepseekSite, metaSite, mistralSite, perplexitySite, copilotSite, grokSite, qwenSite, kimiSite] as const;
+export const SITE_LIST = [
+  chatgptSite,
+  claudeSite,
+  geminiSite,
+  deepseekSite,
+  metaSite,
+  mistralSite,
+  perplexitySite,
+  copilotSite,
+  grokSite,
+  qwenSite,
+  kimiSite,
+] as const;
