@@ -26,7 +26,8 @@ const RUNS = 7;
 const t0 = performance.now();
 const { pdfReader } = await import('../src/features/attachments/page/pdf-reader');
 const loadMs = performance.now() - t0;
-const deps = { loadPdfReader: async (): Promise<PdfReader> => pdfReader };
+const { officeReader } = await import('../src/features/attachments/page/office-reader');
+const deps = { loadPdfReader: async (): Promise<PdfReader> => pdfReader, loadOfficeReader: async () => officeReader };
 
 const paragraph = (n: number) =>
   `Page ${n}. ${'The data centre drew water for cooling through the summer months, and the grid that fed it burned gas at night. '.repeat(20)}`;

@@ -26,6 +26,8 @@ export const LAZY_MODULES: ReadonlyArray<{ entry: string; file: string }> = [
   { entry: 'src/features/attachments/page/reader-module.ts', file: 'attachments/reader.js' },
   /** The PDF reader (PDF.js): loaded when a PDF is first read (src/features/attachments/page/reader-module.ts). */
   { entry: 'src/features/attachments/page/pdf-reader.ts', file: 'attachments/pdf-reader.js' },
+  /** The office reader (fflate's unzip): loaded when a Word, PowerPoint or Excel file is first read (src/features/attachments/page/reader-module.ts). */
+  { entry: 'src/features/attachments/page/office-reader.ts', file: 'attachments/office-reader.js' },
   /** The page report: loaded when the popup asks for one (src/tracking/content-main.ts). */
   { entry: 'src/sites/page-report.ts', file: PAGE_REPORT_FILE },
   /** The page labels: loaded when the first label or verdict is to be shown (src/label/lazy-labels.ts). */

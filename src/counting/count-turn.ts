@@ -5,6 +5,7 @@
  * so a worker the browser stopped builds it again from them.
  */
 import type { AttachmentSkipCode } from '../features/attachments/codes';
+import { boundInput, contextWindowFor, type ContextWindow } from '../core/context-windows';
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import type { TokenizerId } from '../domain/tokenizers';
@@ -122,7 +123,9 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         };
         // A revision keeps the model and the tokenizer it was counted with.
         if (done) {
-          const counts = countTexts(turn, done.modelKey, await counterOf(done.tokenizer));
+          const settings = loadedSettings ?? (await currentSettings());
+          const window = contextWindowFor(turn.site, done.modelKey, settings.plans?.[turn.site]);
+          const counts = countTexts(turn, done.modelKey, await counterOf(done.tokenizer), window);
           const hidden = hiddenWorkOfTurn(state, turn, done);
           return stored(revise(state, done, turn, counts), counts, hidden);
         }
@@ -131,10 +134,11 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         const settings = loadedSettings ?? (await currentSettings());
         const model = resolveModel(turn.site, turn.modelLabel, settings.modelOverrides);
         const tokenizer = (state.tokenizer ??= resolveTokenizer(turn.site, turn.modelLabel, settings.modelOverrides));
-        const counts = countTexts(turn, model.modelKey, await counterOf(tokenizer));
+        const window = contextWindowFor(turn.site, model.modelKey, settings.plans?.[turn.site]);
+        const counts = countTexts(turn, model.modelKey, await counterOf(tokenizer), window);
         const hidden = hiddenWorkOfTurn(state, turn, undefined);
         const unknownLabel = unknownModelLabel(turn.site, turn.modelLabel, settings.modelOverrides);
-        return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts), counts, hidden, unknownLabel);
+        return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts, window), counts, hidden, unknownLabel);
       },
       (r) => r.persisted,
     );
@@ -180,15 +184,17 @@ export function createCounting(deps: CountingDeps = {}): Counting {
   };
 }
 
-/** The turn's prompt, answer, reasoning, images and attached files, each counted once with `count`. */
-function countTexts(turn: TurnCompleted, modelKey: string, count: Count): TextCounts {
+/** The turn's prompt, answer, reasoning, images and attached files, each counted once with `count`; the files within the room the window leaves beside the prompt. */
+function countTexts(turn: TurnCompleted, modelKey: string, count: Count, window: ContextWindow): TextCounts {
   const { reasoningTokens, estimatedReasoningTokens, images, unreadableDuration } = answerExtras(turn, modelKey, count);
   const extras: TextCounts['extras'] = {};
   if (reasoningTokens > 0) extras.reasoningTokens = reasoningTokens;
   if (estimatedReasoningTokens > 0) extras.estimatedReasoningTokens = estimatedReasoningTokens;
   if (images > 0) extras.images = images;
-  const attachments = turn.attachments?.length ? countPromptAttachments(turn.attachments, { modelKey, site: turn.site }, count) : null;
-  return { promptTokens: count(turn.promptText), answerTokens: count(turn.answerText), extras, unreadableDuration, attachments };
+  const promptTokens = count(turn.promptText);
+  const windowTokens = Math.max(1, window.tokens - promptTokens);
+  const attachments = turn.attachments?.length ? countPromptAttachments(turn.attachments, { modelKey, site: turn.site, windowTokens }, count) : null;
+  return { promptTokens, answerTokens: count(turn.answerText), extras, unreadableDuration, attachments };
 }
 
 /** A new turn: counted on the conversation's history, which grows by its prompt and answer. Updated in place. */
@@ -198,6 +204,7 @@ function add(
   { tokenizer, ...model }: ResolvedModel & { tokenizer: TokenizerId },
   countHistory: boolean,
   { promptTokens, answerTokens, extras, attachments }: TextCounts,
+  window: ContextWindow,
 ): CountedTurn {
   const promptId = turn.promptId ?? `${turn.turnId}:prompt`;
   const earlier = state.prompts?.[promptId];
@@ -209,12 +216,16 @@ function add(
   const before = ownAttachmentsOf(earlier ? state.turns[earlier.answerId]?.extras?.attachments : undefined);
   const own = attachments ?? before;
   const carried = carriedAttachments(state);
-  const files = attachmentExtras(
-    own,
-    countHistory
-      ? { tokens: carried.tokens - before.tokens, estimatedTokens: carried.estimatedTokens - before.estimatedTokens }
-      : { tokens: 0, estimatedTokens: 0 },
+  const reread = countHistory
+    ? { tokens: carried.tokens - before.tokens, estimatedTokens: carried.estimatedTokens - before.estimatedTokens }
+    : { tokens: 0, estimatedTokens: 0 };
+  // No turn reads more than its window: what it re-reads is cut as the site drops the oldest.
+  const bounded = boundInput(
+    { prompt: promptTokens, files: { low: own.tokens, central: own.tokens, high: own.tokens }, history: countHistory ? history : 0, carried: reread.tokens },
+    window.tokens,
   );
+  const keptShare = reread.tokens > 0 ? bounded.carried / reread.tokens : 1;
+  const files = attachmentExtras(own, { tokens: bounded.carried, estimatedTokens: Math.round(reread.estimatedTokens * keptShare) });
   const counted: CountedTurn = {
     turnId: turn.turnId,
     time: turn.finishedAt,
@@ -222,11 +233,14 @@ function add(
     conversationId: turn.conversationId,
     ...model,
     promptTokens,
-    historyTokens: countHistory ? history : 0,
+    historyTokens: bounded.history,
     answerTokens,
     tokenizer,
     ...extras,
     ...(files ? { extras: { attachments: files } } : {}),
+    ...(bounded.codes.length > 0
+      ? { context: { windowTokens: window.tokens, ...(window.plan === null ? {} : { plan: window.plan }), codes: bounded.codes } }
+      : {}),
   };
   carryAttachments(state, { tokens: own.tokens - before.tokens, estimatedTokens: own.estimatedTokens - before.estimatedTokens });
   // Updated in place: if storing it fails, the worker forgets its copy and reads storage again.

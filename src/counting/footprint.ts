@@ -52,6 +52,7 @@ export function footprintOf(entry: LedgerEntry, images?: LedgerEntry, locale = u
     ...attachmentsOf(entry),
     ...withHiddenWork(entry),
     ...historyFigures(entry),
+    ...(entry.context ? { context: { windowTokens: entry.context.windowTokens, codes: entry.context.codes } } : {}),
   };
   return { ...figures, texts: countedLabelTexts(figures, locale) };
 }

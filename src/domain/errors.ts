@@ -25,6 +25,7 @@ export const WORKER_ERROR_SENTENCES = {
   // Ledger and settings
   INVALID_REGION: 'That region is not one of the 14 regions the extension knows.',
   INVALID_MODEL: 'That model key is not in the model table.',
+  INVALID_PLAN: 'That site publishes no context window for that plan.',
   INVALID_TOKENS: 'The turn had token counts the calculation cannot use.',
   LEDGER_CORRUPT: 'Stored usage data could not be read. Export what you can and delete all data to start again.',
   STORAGE_FAILED: 'The browser refused to store usage data (storage may be full).',

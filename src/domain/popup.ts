@@ -38,6 +38,8 @@ export const PopupStateSchema = z.object({
     budget: BudgetSettingSchema.optional(),
     /** What is counted beyond a turn's text (src/domain/settings.ts, EXTRA_KINDS); absent: all on. */
     countExtras: CountExtrasSchema.optional(),
+    /** Per site, the plan whose context window is assumed (absent: the site's most common plan). */
+    plans: z.record(z.string(), z.string()).optional(),
   }),
   totals: z.object({ today: TotalsSchema, last7: TotalsSchema, last30: TotalsSchema, allTime: TotalsSchema }),
   /** The last 30 days, oldest first, one row per day (days without turns included, zero). */
@@ -66,6 +68,8 @@ export const SettingsPatchSchema = z.object({
   budget: BudgetSettingSchema.optional(),
   /** Switch counting one or more parts beyond a turn's text on or off; parts not named stay as they are. */
   countExtras: z.partialRecord(ExtraKindSchema, z.boolean()).optional(),
+  /** The plan the user has on a site whose context windows differ by plan; null: back to the site's most common plan. */
+  plan: z.object({ site: SiteIdSchema, plan: z.string().max(40).nullable() }).optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 

@@ -24,6 +24,11 @@ export interface Settings {
    * the turn is counted as it would be without it.
    */
   countExtras: CountExtras;
+  /**
+   * Per site, the user's plan where the site publishes a context window per plan (src/core/context-windows.ts,
+   * data/context-windows.json). Absent: the site's most common plan (`default_plan`), which the popup names.
+   */
+  plans: Partial<Record<SiteId, string>>;
 }
 
 /** The parts of a turn beyond its text that the Counting settings switch (TurnExtras and the video records). */
@@ -41,4 +46,5 @@ export const DEFAULT_SETTINGS: Settings = {
   remote: { enabled: false, baseUrl: '' },
   budget: DEFAULT_BUDGET,
   countExtras: DEFAULT_COUNT_EXTRAS,
+  plans: {},
 };

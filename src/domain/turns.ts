@@ -3,6 +3,7 @@
  * sends (text, never stored), what the worker counted (tokens only), and the
  * page's health report.
  */
+import { CONTEXT_CODES } from '../core/context-windows';
 import { z } from 'zod';
 import { ATTACHMENT_KINDS, ATTACHMENT_SKIP_CODES } from '../features/attachments/codes';
 import { SITE_IDS } from './site-ids';
@@ -53,10 +54,12 @@ export const AttachmentSentSchema = z.object({
     .array(z.object({ width: z.number().positive(), height: z.number().positive() }))
     .max(MESSAGE_LIMITS.pageSizes)
     .optional(),
-  /** A text file's text, or a PDF's text where the provider reads it: counted with the site's tokenizer, never stored. */
+  /** A text file's text, an office file's text, or a PDF's text where the provider reads it: counted with the site's tokenizer, never stored. */
   text: Text.optional(),
   /** The share of the text that was read (below 1: the rest is scaled from it). */
   textCoverage: z.number().gt(0).max(1).optional(),
+  /** An office file whose text the page could not read: damaged, or protected by a password (counted by a stated estimate). */
+  unread: z.enum(['damaged', 'protected']).optional(),
   skipped: z.enum(ATTACHMENT_SKIP_CODES).optional(),
 });
 export type AttachmentSent = z.infer<typeof AttachmentSentSchema>;
@@ -260,6 +263,18 @@ export const CountedTurnSchema = z.object({
   images: z.number().int().nonnegative().optional(),
   /** Attachments, searches, research and voice audio (TurnExtrasSchema). Absent: none. */
   extras: TurnExtrasSchema.optional(),
+  /**
+   * The turn's input did not all fit the context window it was read in (src/core/context-windows.ts):
+   * the window, the plan it is the window of (where the site publishes windows per plan), and what
+   * was left out, as codes the label and the popup name. Absent: it fit.
+   */
+  context: z
+    .object({
+      windowTokens: z.number().int().positive(),
+      plan: z.string().max(40).optional(),
+      codes: z.array(z.enum(CONTEXT_CODES)).min(1).max(CONTEXT_CODES.length),
+    })
+    .optional(),
 });
 export type CountedTurn = z.infer<typeof CountedTurnSchema>;
 
@@ -290,6 +305,8 @@ export const TurnFootprintSchema = z.object({
   attachments: z.object({ textTokens: Count, attachmentTokens: Count, earlierTokens: Count, estimatedTokens: Count, files: Count }).optional(),
   /** The share of the input that was re-read history (0..1); absent when the turn re-read none. */
   historyShare: z.number().min(0).max(1).optional(),
+  /** The turn's input did not all fit its context window: the window and what was left out (CountedTurn.context). */
+  context: z.object({ windowTokens: z.number().int().positive(), codes: z.array(z.enum(CONTEXT_CODES)).min(1) }).optional(),
   /** Work out of sight counted with the answer, estimated (the label shows it apart); absent: none. */
   hiddenWork: TurnExtrasSchema.pick({ search: true, research: true, voice: true, video: true }).optional(),
   /** In a long chat (src/core/what-if.ts, NEW_CHAT_HISTORY_SHARE): the next answer here and in a new chat, in kWh. */

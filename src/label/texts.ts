@@ -10,6 +10,7 @@ import type { LabelTexts, TurnFootprint } from '../domain/turns';
 import { spokenQuantity } from '../i18n/quantity';
 import { t, tn } from '../i18n/t';
 import { hiddenWorkParts } from '../features/work/describe';
+import { contextParts } from './context-texts';
 
 /** "input: 42 text + 9,180 attachments (2 files)", and how much of it is estimated where any is. */
 function attachmentParts(a: NonNullable<TurnFootprint['attachments']>, locale: string): string[] {
@@ -35,6 +36,7 @@ export function countedLabelTexts(f: Omit<TurnFootprint, 'texts'>, locale: strin
   if (f.images) parts.push(tn('label_images', f.images, locale, formatCount(f.images, locale)));
   parts.push(...hiddenWorkParts(f.hiddenWork, locale));
   if (f.historyShare) parts.push(t('history_shareOfInput', formatShare(f.historyShare, locale)));
+  parts.push(...contextParts(f.context, locale));
   const details = parts.join(' · ');
   if (!f.newChat) return { summary, details, spoken: t('label_spoken', [spokenSummary, details]) };
   // A long chat: the summary says what a new chat saves, the details what the next answer would take in each.

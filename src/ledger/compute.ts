@@ -87,6 +87,7 @@ function entry(
     ...(turn.reasoningTokens ? { reasoningTokens: turn.reasoningTokens } : {}),
     ...(turn.estimatedReasoningTokens ? { estimatedReasoningTokens: turn.estimatedReasoningTokens } : {}),
     ...(turn.extras ? { extras: turn.extras } : {}),
+    ...(turn.context ? { context: turn.context } : {}),
     inputTokens: req.input_tokens,
     outputTokens: req.output_tokens,
     region: r.region,
@@ -138,6 +139,7 @@ export function turnOf(e: LedgerEntry): CountedTurn {
     ...(e.reasoningTokens ? { reasoningTokens: e.reasoningTokens } : {}),
     ...(e.estimatedReasoningTokens ? { estimatedReasoningTokens: e.estimatedReasoningTokens } : {}),
     ...(e.extras ? { extras: e.extras } : {}),
+    ...(e.context ? { context: e.context } : {}),
   };
 }
 

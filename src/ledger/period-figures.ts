@@ -5,6 +5,7 @@
  * chats from the stored turns (`turns`), period changes from the daily totals (`dailyTotals`).
  */
 import { countedHistoryTokens, relativeChange } from '../core/shares';
+import { asOwnPrompt } from '../features/extras';
 import { answersIn } from '../domain/image-records';
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
 import type { SiteId } from '../domain/site-ids';
@@ -35,7 +36,8 @@ export function costliestChats(entries: readonly LedgerEntry[], count = COSTLIES
     c.turns += answersIn(e);
     c.energyKwh += e.energyKwh;
     c.input += e.inputTokens;
-    c.history += countedHistoryTokens(e);
+    // Its own files and searches are not history: a new chat would read them too.
+    c.history += countedHistoryTokens(asOwnPrompt(e));
   }
   return [...chats.values()]
     .sort((a, b) => b.energyKwh - a.energyKwh || b.turns - a.turns || a.conversationId.localeCompare(b.conversationId))

@@ -144,6 +144,7 @@ export function buildPopupState(x: StateInputs): PopupState {
       pageLabels: { ...(x.settings.pageLabels ?? {}) } as Record<string, boolean>,
       budget: { ...(x.settings.budget ?? DEFAULT_BUDGET) },
       countExtras: { ...DEFAULT_COUNT_EXTRAS, ...x.settings.countExtras },
+      plans: { ...(x.settings.plans ?? {}) } as Record<string, string>,
     },
     totals,
     daily: last30Days.map((day) => {

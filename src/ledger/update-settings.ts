@@ -1,5 +1,6 @@
 /** settings/update: the user's region, history and reasoning-estimate settings and per-site model choice, checked against the tables. */
 import { findModel, findRegion } from '../core';
+import { sitePlans } from '../core/context-windows';
 import { CodedError } from '../domain/errors';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 import type { SettingsPatch } from '../domain/popup';
@@ -18,6 +19,10 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
     const customWithRate = m?.key === CUSTOM_KEY && siteCustomRate(override.site) !== null;
     if (!m || (m.unit !== 'wh_per_1k_tokens' && !customWithRate)) throw new CodedError('INVALID_MODEL', `${override.modelKey} is not a per-token model key.`);
   }
+  const plan = patch.plan;
+  if (plan && plan.plan !== null && !sitePlans(plan.site)?.plans.includes(plan.plan)) {
+    throw new CodedError('INVALID_PLAN', `${plan.site} publishes no context window for a plan ${plan.plan}.`);
+  }
   await queueWrite(async () => {
     const s = structuredClone(await settingsItem.getValue());
     if (patch.region !== undefined) s.region = patch.region;
@@ -30,6 +35,11 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
     }
     if (patch.countExtras) s.countExtras = { ...DEFAULT_COUNT_EXTRAS, ...s.countExtras, ...patch.countExtras };
     if (patch.budget) s.budget = { weeklyKwh: patch.budget.weeklyKwh, notify: patch.budget.weeklyKwh !== null && patch.budget.notify };
+    if (plan) {
+      s.plans = { ...(s.plans ?? {}) };
+      if (plan.plan === null) delete s.plans[plan.site];
+      else s.plans[plan.site] = plan.plan;
+    }
     if (override) {
       if (override.modelKey === null) delete s.modelOverrides[override.site];
       else s.modelOverrides[override.site] = override.modelKey;

@@ -19,7 +19,7 @@ import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2
 import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, migrateDayTurnsV4toV5, type DayTurns } from './day-turns';
 import { FALLBACKS } from './fallbacks';
 import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
-import { migrateSettingsV1toV2, migrateSettingsV2toV3, migrateSettingsV3toV4, migrateSettingsV4toV5 } from './settings-migrations';
+import { migrateSettingsV1toV2, migrateSettingsV2toV3, migrateSettingsV3toV4, migrateSettingsV4toV5, migrateSettingsV5toV6 } from './settings-migrations';
 import { migrateSiteHealthV1toV2 } from './site-health-migrations';
 
 export { bareKey, type StorageKey };
@@ -101,9 +101,9 @@ function family<T>(prefix: StorageKey, o: ItemOptions<T>): ItemFamily<T> {
 
 export const STORAGE_ITEMS = {
   settings: single<Settings>(ITEM_KEYS.settings, {
-    version: 5,
+    version: 6,
     fallback: FALLBACKS.settings,
-    migrations: { 2: migrateSettingsV1toV2, 3: migrateSettingsV2toV3, 4: migrateSettingsV3toV4, 5: migrateSettingsV4toV5 },
+    migrations: { 2: migrateSettingsV1toV2, 3: migrateSettingsV2toV3, 4: migrateSettingsV3toV4, 5: migrateSettingsV4toV5, 6: migrateSettingsV5toV6 },
     deletedWithData: false,
   }),
   /** Latest health report per site, from the content scripts. */

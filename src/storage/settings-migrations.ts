@@ -20,8 +20,14 @@ export function migrateSettingsV3toV4(old: unknown): Settings {
   return { ...v3, budget: { ...DEFAULT_BUDGET } } as Settings;
 }
 
+/** v5 -> v6: the per-site plan that picks a context window; none chosen, so each site's most common plan, as for a new install. */
+export function migrateSettingsV5toV6(old: unknown): Settings {
+  const v5 = (old ?? {}) as Omit<Settings, 'plans'>;
+  return { ...v5, plans: {} };
+}
+
 /** v4 -> v5: counting beyond a turn's text (attachments, out-of-sight work), every part on as for a new install. */
 export function migrateSettingsV4toV5(old: unknown): Settings {
-  const v4 = (old ?? {}) as Omit<Settings, 'countExtras'>;
-  return { ...v4, countExtras: { ...DEFAULT_COUNT_EXTRAS } };
+  const v4 = (old ?? {}) as Omit<Settings, 'countExtras' | 'plans'>;
+  return { ...v4, countExtras: { ...DEFAULT_COUNT_EXTRAS } } as Settings;
 }

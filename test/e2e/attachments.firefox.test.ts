@@ -31,6 +31,7 @@ import {
   sendPrompt,
   transferFiles,
 } from './support/attachment-samples';
+import { runBoundedChat } from './support/bounded-chat';
 import { streamingFixture } from './support/chat-pages';
 import type { DriverBrowser, DriverPage } from './support/driver';
 import { storedValues } from './support/extension-api';
@@ -106,6 +107,26 @@ describe('Firefox: files attached by picker, drop and paste, then sent', () => {
     );
     const next = Object.values(second.turns).find((t) => t.turnId !== turn!.turnId);
     expect(next).toMatchObject({ extras: { attachments: { files: 0, tokens: 0, historyTokens: tokens, estimatedHistoryTokens: estimated } } });
+    await page.close();
+  });
+});
+
+describe('Firefox: ChatGPT on the default plan (Free): no turn reads past the window', () => {
+  it('a 3 MB CSV and the turn after it, a 150-page PDF, a phone photo, a 1024 x 1024 PNG and a Word file, one a turn', { timeout: 240_000 }, async () => {
+    const s = ATTACH_SITES[0];
+    const id = 'e2e-bounded-chatgpt';
+    await browser.serveChatPage(s.origin, streamingFixture(s.fixture));
+    const page = await browser.open(`${s.origin}/c/${id}`);
+    await waitFor('the history seed', async () => ((await conversation(s.site, id))?.historyTokens ?? 0) > 0);
+    await page.evaluate(prepareComposer, null);
+    await runBoundedChat({
+      attach: async (p) => {
+        writeFileSync(join(dir, p.name), p.bytes);
+        await page.setInputFile('input[type=file]', join(dir, p.name));
+      },
+      send: async (prompt, answer) => void (await page.evaluate(sendPrompt, promptAndAnswer(prompt, [answer]))),
+      conversation: () => conversation(s.site, id),
+    });
     await page.close();
   });
 });

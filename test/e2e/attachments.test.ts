@@ -24,6 +24,7 @@ import {
   transferFiles,
   type Sample,
 } from './support/attachment-samples';
+import { runBoundedChat } from './support/bounded-chat';
 import { storedConversation, streamingFixture } from './support/chat-pages';
 import { BUILT_EXTENSION } from './support/extension-page';
 import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './support/launch';
@@ -91,6 +92,25 @@ describe('files attached by picker, drop and paste, then sent', () => {
     );
     const next = Object.values(second.turns).find((t) => t.turnId !== turn!.turnId);
     expect(next).toMatchObject({ extras: { attachments: { files: 0, tokens: 0, historyTokens: tokens, estimatedHistoryTokens: estimated } } });
+    await page.close();
+  });
+});
+
+describe('ChatGPT on the default plan (Free): no turn reads past the window', () => {
+  it('a 3 MB CSV and the turn after it, a 150-page PDF, a phone photo, a 1024 x 1024 PNG and a Word file, one a turn', { timeout: 240_000 }, async () => {
+    const s = ATTACH_SITES[0];
+    const id = 'e2e-bounded-chatgpt';
+    await serveChatPage(ext.context, s.origin, streamingFixture(s.fixture));
+    const page = await ext.context.newPage();
+    await page.goto(`${s.origin}/c/${id}`, { waitUntil: 'load' });
+    await waitFor('the history seed', async () => ((await storedConversation(runningWorker(ext), s.site, id))?.historyTokens ?? 0) > 0);
+    await page.evaluate(prepareComposer);
+    const input = page.locator('input[type=file]').first();
+    await runBoundedChat({
+      attach: (p) => input.setInputFiles({ name: p.name, mimeType: p.mimeType, buffer: Buffer.from(p.bytes) }),
+      send: async (prompt, answer) => void (await page.evaluate(sendPrompt, promptAndAnswer(prompt, [answer]))),
+      conversation: () => storedConversation(runningWorker(ext), s.site, id),
+    });
     await page.close();
   });
 });

@@ -25,8 +25,22 @@ export interface PromptAttachments {
 
 export const NO_ATTACHMENTS: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, skipped: [] };
 
+/** Rows a data file's preview holds: the header and the first rows, what pandas' head() prints. */
+const PREVIEW_LINES = 6;
+
+/** The first lines of a text: a data file's header and first rows (the whole text when it is that short). */
+function previewOf(text: string): string {
+  let end = -1;
+  for (let i = 0; i < PREVIEW_LINES; i++) {
+    end = text.indexOf('\n', end + 1);
+    if (end === -1) return text;
+  }
+  return text.slice(0, end + 1);
+}
+
 /** The core's facts for a file as the page sent it; a page estimate without a byte size is still a file (the rules for pictures and PDFs do not read it). */
 function factsOf(a: AttachmentSent, count: Count): AttachmentFacts {
+  const text = a.text === undefined ? undefined : { textTokens: count(a.text), previewTokens: count(previewOf(a.text)) };
   return {
     kind: a.kind,
     mime: a.mime,
@@ -35,8 +49,9 @@ function factsOf(a: AttachmentSent, count: Count): AttachmentFacts {
     ...(a.height === undefined ? {} : { height: a.height }),
     ...(a.pages === undefined ? {} : { pages: a.pages }),
     ...(a.pageSizes === undefined ? {} : { pageSizes: a.pageSizes }),
-    ...(a.text === undefined ? {} : { textTokens: count(a.text) }),
+    ...text,
     ...(a.textCoverage === undefined ? {} : { textCoverage: a.textCoverage }),
+    ...(a.unread === undefined ? {} : { unread: a.unread }),
   };
 }
 

@@ -12,6 +12,17 @@ const imageExtensions = new Set(typesData.image_extensions);
 const textMimes = new Set(typesData.text_types.mime_types);
 const textExtensions = new Set(typesData.text_types.extensions);
 
+const OFFICE_TYPES: Readonly<Record<string, string>> = typesData.office_types;
+const officeByMime = new Map(Object.entries(OFFICE_TYPES).map(([ext, mime]) => [mime, ext]));
+
+/** An Office Open XML file whose text the page reads (Word, PowerPoint, Excel), by MIME type or extension: its format and canonical MIME type. */
+export function officeFormat(mime: string, fileName = ''): { format: 'docx' | 'pptx' | 'xlsx'; mime: string } | null {
+  const type = mime.toLowerCase().split(';')[0]!.trim();
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  const format = officeByMime.get(type) ?? (Object.hasOwn(OFFICE_TYPES, ext) ? ext : null);
+  return format === null ? null : { format: format as 'docx' | 'pptx' | 'xlsx', mime: OFFICE_TYPES[format]! };
+}
+
 /** What kind of attachment a file is, from its MIME type and, when that says nothing, its name's extension. */
 export function attachmentKind(mime: string, fileName = ''): AttachmentKind {
   const type = mime.toLowerCase().split(';')[0]!.trim();

@@ -10,6 +10,7 @@ import { t, tn } from '../../i18n/t';
 import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
 import { computedByText, modelText, regionName } from '../view';
 import { hiddenWorkFigures, hiddenWorkParts } from '../../features/work/describe';
+import { contextParts } from '../../label/context-texts';
 import { QuantityText } from './QuantityText';
 import { Rich } from './Rich';
 
@@ -155,6 +156,12 @@ export function LastAnswer({
                 {t('history_shareOfInput', formatShare(share, locale))}
               </span>
             )}
+            {contextParts(entry.context, locale).map((text) => (
+              <span class="muted" data-testid="last-context" key={text}>
+                {' · '}
+                {text}
+              </span>
+            ))}
           </dd>
           {files && (
             <>

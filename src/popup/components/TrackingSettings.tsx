@@ -6,6 +6,7 @@ import type { PopupState } from '../../domain';
 import { DEFAULT_COUNT_EXTRAS, EXTRA_KINDS, type ExtraKind } from '../../domain/settings';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../../sites';
 import { healthRows, modelOptionsFor } from '../view';
+import { planLabel, sitePlans } from '../../core/context-windows';
 import { PageReport } from './PageReport';
 import { Panel } from './Panel';
 import { StatusLine, errorStatus, type Status } from './StatusLine';
@@ -30,6 +31,13 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
       { modelOverride: { site, modelKey: value === '' ? null : value } },
       value === '' ? t('tracking_modelAuto', SITE_LABELS[site]) : t('tracking_modelSet', [SITE_LABELS[site], value]),
     );
+
+  const setPlan = (site: SiteId, value: string) => {
+    const table = sitePlans(site);
+    const plan = value === '' ? null : value;
+    const shown = planLabel(plan ?? table?.defaultPlan ?? '');
+    return save({ plan: { site, plan } }, t(plan === null ? 'tracking_planAssumed' : 'tracking_planChosen', [SITE_LABELS[site], shown]));
+  };
 
   return (
     <Panel id="tracking" title={t('tracking_heading')}>
@@ -97,6 +105,33 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
             </select>
           </div>
         ))}
+      </div>
+      <h3>{t('tracking_plans')}</h3>
+      <p class="muted">{t('tracking_plansHelp')}</p>
+      <div class="overrides">
+        {SITE_IDS.flatMap((site) => {
+          const table = sitePlans(site);
+          if (!table || table.plans.length < 2) return [];
+          const chosen = settings.plans?.[site];
+          return [
+            <div class="override" key={site}>
+              <label for={`plan-${site}`}>{SITE_LABELS[site]}</label>
+              <select
+                id={`plan-${site}`}
+                data-testid={`plan-${site}`}
+                value={chosen ?? ''}
+                onChange={(e) => setPlan(site, (e.currentTarget as HTMLSelectElement).value)}
+              >
+                <option value="">{t('tracking_planAssumed', [SITE_LABELS[site], planLabel(table.defaultPlan)])}</option>
+                {table.plans.map((plan) => (
+                  <option key={plan} value={plan}>
+                    {t('tracking_planChosen', [SITE_LABELS[site], planLabel(plan)])}
+                  </option>
+                ))}
+              </select>
+            </div>,
+          ];
+        })}
       </div>
       <h3>{t('label_switchHeading')}</h3>
       <p class="muted">{t('label_switchHelp')}</p>

@@ -51,10 +51,20 @@ function answersOf(doc: Document): Element[] {
   return firstMatching(doc, ASSISTANT_CHAIN);
 }
 
-/** The line under the answer (the newest, without one) naming the model: the first text after it that holds no control. */
+/** A count under the answer ("15 sources", "3 steps"): never the model's name, which a count line does not start with. */
+const COUNT_LINE = /^\s*\d/;
+
+/** The line under the answer (the newest, without one) naming the model: the first text after it that holds no control and is not a count. */
 function modelLine(answer: Element | undefined, doc: Document): Element | null {
   const of = answer ?? lastOf(answersOf(doc));
-  return (of && after(of).find((el) => el.children.length === 0 && !el.closest('button, [role="button"]') && labelText(el) !== null)) ?? null;
+  return (
+    (of &&
+      after(of).find((el) => {
+        const text = el.children.length === 0 && !el.closest('button, [role="button"]') ? labelText(el) : null;
+        return text !== null && !COUNT_LINE.test(text);
+      })) ??
+    null
+  );
 }
 
 export const perplexity: SiteAdapter = defineAdapter(perplexitySite, {

@@ -4,6 +4,7 @@
  * files count by the site's rule, and the page-side steps (a file input where the fixture has none,
  * a drop, a paste, a send) as functions that run in the page through either driver's evaluate().
  */
+import { officeReader } from '../../../src/features/attachments/page/office-reader';
 import { pdfReader } from '../../../src/features/attachments/page/pdf-reader';
 import { readAttachments, type AttachmentRead } from '../../../src/features/attachments/page/read';
 import { countAttachment } from '../../../src/features/attachments/rules';
@@ -43,7 +44,7 @@ export const samples = async (how: string): Promise<Sample[]> => [
 async function factsOf(list: Sample[]): Promise<AttachmentRead[]> {
   const reads = await readAttachments(
     list.map((s) => file(s.bytes, s.name, s.mimeType)),
-    { loadPdfReader: async () => pdfReader },
+    { loadPdfReader: async () => pdfReader, loadOfficeReader: async () => officeReader },
   );
   return reads.map((r) => {
     if (!r.ok) throw new Error(`sample not read: ${r.skip}`);

@@ -17,10 +17,13 @@ describe('methodology: attachments', () => {
   });
 
   it('gives the worked examples the core computes', () => {
-    // The first picture rule, openai-tiles, is how ChatGPT's models read a picture.
-    const square = countAttachment({ kind: 'image', mime: 'image/png', bytes: 1, width: 1024, height: 1024 }, { modelKey: 'alpha-5.5', site: 'chatgpt' });
+    // The first picture rule, openai-patches, is how ChatGPT's default model reads a picture.
+    const square = countAttachment({ kind: 'image', mime: 'image/png', bytes: 1, width: 1024, height: 1024 }, { modelKey: 'alpha-5.6-terra', site: 'chatgpt' });
     expect(square).toMatchObject({ ok: true, value: { rules: [pictures!.rows[0]![0]] } });
-    expect(pictures!.rows[0]![2]).toContain(`(1024 × 1024: ${square.ok ? square.value.tokens : square.skip})`);
+    expect(pictures!.rows[0]![2]).toContain(`(1024 × 1024: ${square.ok ? square.value.tokens.toLocaleString('en') : square.skip})`);
+    const photo = countAttachment({ kind: 'image', mime: 'image/jpeg', bytes: 1, width: 4032, height: 3024 }, { modelKey: 'alpha-5.6-terra', site: 'chatgpt' });
+    const r = photo.ok ? photo.value.range : { low: 0, central: 0, high: 0 };
+    expect(text).toContain(`is ${r.central.toLocaleString('en')} tokens, from ${r.low} to ${r.high.toLocaleString('en')}`);
     const pdf = { kind: 'pdf' as const, mime: 'application/pdf', bytes: 40_000, pages: 3, textTokens: 300 };
     const tokens = (modelKey: string, site: string) => {
       const r = countAttachment(pdf, { modelKey, site });

@@ -86,8 +86,9 @@ describe('the budget setting', () => {
       ...v3,
       budget: { weeklyKwh: null, notify: false },
       countExtras: { attachments: true, search: true, research: true, voice: true, video: true },
+      plans: {},
     });
-    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 5 });
+    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 6 });
   });
 
   it('is set and turned off through settings/update; a budget off takes its notification with it', async () => {

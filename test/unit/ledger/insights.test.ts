@@ -67,6 +67,26 @@ describe('the costliest chats', () => {
     expect(today.chats.find((c) => c.conversationId === 'conv-a')!.turns).toBe(2);
   });
 
+  it("does not count a turn's own search as history: a Perplexity answer with 15 sources re-reads 157 of its 8,217 tokens", async () => {
+    const ledger = newLedger();
+    await ledger.record(
+      turn({
+        site: 'perplexity',
+        modelKey: 'epsilon-70b',
+        conversationId: 'pplx',
+        time: NOW - HOUR,
+        promptTokens: 60,
+        historyTokens: 157,
+        extras: { search: { searches: 1, tokens: 8000, historyTokens: 0, rule: 'search-proxy-openai-block' } },
+      }),
+    );
+    const data = await readPeriodData({ kind: 'days', days: 1 }, TODAY);
+    const chat = data.chats.find((c) => c.conversationId === 'pplx')!;
+    const [row] = (await exported(ledger)).turns;
+    expect(row!.inputTokens).toBe(8217);
+    expect(chat.historyShare).toBeCloseTo(157 / 8217, 12);
+  });
+
   it('keeps five, costliest first', () => {
     const entries = Array.from({ length: 7 }, (_, i) => ({ ...recorded(i), conversationId: `c${i}`, energyKwh: (i + 1) / 1000 }));
     expect(costliestChats(entries).map((c) => c.conversationId)).toEqual(['c6', 'c5', 'c4', 'c3', 'c2']);

@@ -149,8 +149,9 @@ describe('settings v1 -> v2', () => {
       pageLabels: {},
       budget: { weeklyKwh: null, notify: false },
       countExtras: { attachments: true, search: true, research: true, voice: true, video: true },
+      plans: {},
     });
-    expect((await dump())['settings$']).toEqual({ v: 5 });
+    expect((await dump())['settings$']).toEqual({ v: 6 });
   });
 });
 

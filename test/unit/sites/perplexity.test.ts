@@ -35,6 +35,17 @@ describe('Perplexity', () => {
     expect(resolveModel('perplexity', perplexity.readModelLabel(doc), {})).toEqual({ modelKey: 'beta-sonnet-4.6' });
   });
 
+  it('reads an answer followed by a sources count and no model line as Sonar, not as an unlisted model', () => {
+    const { doc } = readFixture(perplexity, 'sites/perplexity-2026-en.html', url);
+    const line = [...doc.querySelectorAll('.text-quiet')].find((el) => el.textContent === 'Prepared using Sonar')!;
+    line.textContent = '15 sources';
+    expect(perplexity.readModelLabel(doc)).toBeNull();
+    expect(resolveModel('perplexity', perplexity.readModelLabel(doc), {})).toEqual({ modelKey: 'epsilon-70b' });
+    // A model line after the count is still read.
+    line.insertAdjacentHTML('afterend', '<div class="text-quiet">Prepared using GPT-5.5</div>');
+    expect(resolveModel('perplexity', perplexity.readModelLabel(doc), {})).toEqual({ modelKey: 'alpha-5.5' });
+  });
+
   it('tells an answer still being written: no action bar yet, or a stop button', () => {
     const { doc, turns } = readFixture(perplexity, 'sites/perplexity-2026-en.html', url);
     expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user', 'assistant']);

@@ -16,14 +16,15 @@ describe('settings v2 -> v3', () => {
     await fakeBrowser.storage.local.set({ settings: v2, settings$: { v: 2 } });
     vi.resetModules();
     const { settingsItem } = await import('../../../src/storage/items');
-    // v4 and v5 follow at once (test/unit/ledger/budget.test.ts, test/unit/storage/settings-v5.test.ts).
+    // v4, v5 and v6 follow at once (test/unit/ledger/budget.test.ts, test/unit/storage/settings-v5.test.ts, settings-v6.test.ts).
     expect(await settingsItem.getValue()).toEqual({
       ...v2,
       pageLabels: {},
       budget: { weeklyKwh: null, notify: false },
       countExtras: { attachments: true, search: true, research: true, voice: true, video: true },
+      plans: {},
     });
-    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 5 });
+    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 6 });
   });
 
   it('migrates a v1 value through v2 to v3', () => {

@@ -24,8 +24,9 @@ describe('settings v4 -> v5', () => {
     await fakeBrowser.storage.local.set({ settings: V4, settings$: { v: 4 } });
     vi.resetModules();
     const { settingsItem } = await import('../../../src/storage/items');
-    expect(await settingsItem.getValue()).toEqual({ ...V4, countExtras: ALL_ON });
-    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 5 });
+    // v6 follows at once (settings-v6.test.ts).
+    expect(await settingsItem.getValue()).toEqual({ ...V4, countExtras: ALL_ON, plans: {} });
+    expect((await fakeBrowser.storage.local.get('settings$')).settings$).toEqual({ v: 6 });
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Small real files made in the test: a complete PNG (deflated, with its CRCs), a JPEG header with an
- * EXIF orientation and its size marker past the first read, and PDFs made with pdf-lib.
+ * EXIF orientation and its size marker past the first read, PDFs made with pdf-lib, and Office Open
+ * XML files (Word, Excel) zipped with fflate: the parts a reader needs, as Office writes them.
  */
+import { strToU8, zipSync } from 'fflate';
 import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -83,4 +85,43 @@ export const file = (bytes: Uint8Array<ArrayBuffer> | string, name: string, type
 export function sized(f: File, size: number): File {
   Object.defineProperty(f, 'size', { value: size });
   return f;
+}
+
+const xmlEscape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const CONTENT_TYPES = (main: string, type: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/${main}" ContentType="${type}"/></Types>`;
+const RELS = (main: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${main}"/></Relationships>`;
+
+/** A Word document (.docx) of these paragraphs: [Content_Types].xml, the package relationships and word/document.xml. */
+export function docx(paragraphs: readonly string[]): Uint8Array<ArrayBuffer> {
+  const body = paragraphs
+    .map((p) => `<w:p><w:pPr><w:spacing w:after="120"/></w:pPr><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`)
+    .join('');
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr/></w:body></w:document>`;
+  return zipSync({
+    '[Content_Types].xml': strToU8(CONTENT_TYPES('word/document.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml')),
+    '_rels/.rels': strToU8(RELS('word/document.xml')),
+    'word/document.xml': strToU8(document),
+  }) as Uint8Array<ArrayBuffer>;
+}
+
+/** An Excel workbook (.xlsx) of one sheet: the first row as shared strings, the rest as numbers and inline strings. */
+export function xlsx(rows: ReadonlyArray<ReadonlyArray<string | number>>): Uint8Array<ArrayBuffer> {
+  const shared: string[] = [];
+  const cell = (v: string | number, r: number) => {
+    if (typeof v === 'number') return `<c><v>${v}</v></c>`;
+    if (r === 0) return `<c t="s"><v>${shared.push(v) - 1}</v></c>`;
+    return `<c t="inlineStr"><is><t>${xmlEscape(v)}</t></is></c>`;
+  };
+  const sheetRows = rows.map((row, r) => `<row r="${r + 1}">${row.map((v) => cell(v, r)).join('')}</row>`).join('');
+  return zipSync({
+    '[Content_Types].xml': strToU8(CONTENT_TYPES('xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml')),
+    '_rels/.rels': strToU8(RELS('xl/workbook.xml')),
+    'xl/workbook.xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="Data" sheetId="1"/></sheets></workbook>',
+    ),
+    'xl/sharedStrings.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><sst>${shared.map((t) => `<si><t>${xmlEscape(t)}</t></si>`).join('')}</sst>`),
+    'xl/worksheets/sheet1.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><worksheet><sheetData>${sheetRows}</sheetData></worksheet>`),
+  }) as Uint8Array<ArrayBuffer>;
 }

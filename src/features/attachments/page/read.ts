@@ -7,11 +7,12 @@
  * The PDF library is not imported here: `readAttachments` takes a loader, called the first time a
  * PDF is attached (src/features/attachments/page/pdf-reader.ts says how a content script loads it).
  */
-import { attachmentKind, type AttachmentKind, type AttachmentSkipCode } from '../kinds';
+import { attachmentKind, officeFormat, type AttachmentKind, type AttachmentSkipCode } from '../kinds';
 import type { AttachmentFacts } from '../rules';
 import { MESSAGE_LIMITS } from '../../../domain/message-limits';
 import type { AttachmentSent } from '../../../domain/turns';
 import { readPixelSize } from './image-header';
+import type { OfficeReader } from './office-reader';
 import type { PdfReader } from './pdf-reader';
 
 const READ_LIMITS = {
@@ -21,6 +22,8 @@ const READ_LIMITS = {
   textChars: 1_000_000,
   /** A PDF larger than this is not opened in the page (32 MB is Anthropic's and OpenAI's request limit for a PDF). */
   pdfBytes: 32 * 1024 * 1024,
+  /** An office file larger than this is not opened in the page: its text is counted by the stated estimate. */
+  officeBytes: 64 * 1024 * 1024,
 } as const;
 
 /**
@@ -34,6 +37,8 @@ export type ReadOutcome = { ok: true; value: AttachmentRead } | { ok: false; ski
 export interface ReadDeps {
   /** Loads the PDF reader the first time a PDF is read. */
   loadPdfReader: () => Promise<PdfReader>;
+  /** Loads the office reader the first time a Word, PowerPoint or Excel file is read. */
+  loadOfficeReader: () => Promise<OfficeReader>;
 }
 
 /** Reads one file. */
@@ -62,8 +67,15 @@ async function readAttachment(file: File, deps: ReadDeps): Promise<ReadOutcome> 
         if (!read.ok) return skip(read.code);
         return { ok: true, value: { ...base, ...read.value } };
       }
-      case 'other':
-        return { ok: true, value: base };
+      case 'other': {
+        const office = officeFormat(file.type, file.name);
+        if (!office) return { ok: true, value: base };
+        const facts = { ...base, mime: office.mime };
+        if (file.size > READ_LIMITS.officeBytes) return { ok: true, value: { ...facts, unread: 'damaged' } };
+        const reader = await deps.loadOfficeReader();
+        const read = reader.readOffice(new Uint8Array(await file.arrayBuffer()), office.format, READ_LIMITS.textChars);
+        return { ok: true, value: read.ok ? { ...facts, text: read.text, textCoverage: read.coverage } : { ...facts, unread: read.code } };
+      }
     }
   } catch {
     return skip('read-failed');
@@ -77,7 +89,8 @@ async function readAttachment(file: File, deps: ReadDeps): Promise<ReadOutcome> 
 export async function readAttachments(files: readonly File[], deps: ReadDeps): Promise<ReadOutcome[]> {
   const outcomes: ReadOutcome[] = [];
   let reader: Promise<PdfReader> | undefined;
-  const once: ReadDeps = { loadPdfReader: () => (reader ??= deps.loadPdfReader()) };
+  let office: Promise<OfficeReader> | undefined;
+  const once: ReadDeps = { loadPdfReader: () => (reader ??= deps.loadPdfReader()), loadOfficeReader: () => (office ??= deps.loadOfficeReader()) };
   for (const [i, file] of files.entries()) {
     if (i >= READ_LIMITS.files) {
       outcomes.push({ ok: false, skip: 'too-many-files', kind: attachmentKind(file.type, file.name), mime: file.type, bytes: file.size });

@@ -67,34 +67,37 @@ async function count(t: TurnCompleted) {
 }
 
 describe('the files of one prompt', () => {
-  it('a 1024 x 1024 picture on a ChatGPT model is 765 tokens, by OpenAI’s tile rule, not estimated', async () => {
+  it('a 1024 x 1024 picture on GPT-4o is 765 tokens at high detail, by OpenAI’s tile rule, estimated: ChatGPT does not say which detail it asks for', async () => {
     const counted = await count(turn(1, { attachments: [picture(1024, 1024)] }));
-    expect(counted.extras?.attachments).toEqual({ files: 1, tokens: 765, estimatedTokens: 0, historyTokens: 0, estimatedHistoryTokens: 0 });
+    expect(counted.extras?.attachments).toEqual({ files: 1, tokens: 765, estimatedTokens: 765, historyTokens: 0, estimatedHistoryTokens: 0 });
     expect(counted.promptTokens).toBe(countTokens('Question 1 about the file.'));
   });
 
-  it('a picture on Claude by Anthropic’s area rule (2000 x 1500 / 750 = 4,000 on the 2576-px models)', async () => {
+  it('a picture on Claude by Anthropic’s 28-px patches (2000 x 1500: 72 x 54 = 3,888 on the 2576-px models)', async () => {
     const counted = await count(turn(1, { site: 'claude', modelLabel: 'Sonnet 5.5', attachments: [picture(2000, 1500)] }));
     expect(counted.modelKey).toBe('beta-sonnet-5.5');
-    expect(counted.extras?.attachments).toMatchObject({ files: 1, tokens: 4000, estimatedTokens: 0 });
+    expect(counted.extras?.attachments).toMatchObject({ files: 1, tokens: 72 * 54, estimatedTokens: 0 });
   });
 
   // Gemini's turns count their text with Gemma 3's vocabulary, which takes seconds to load.
-  it('a picture on Gemini 3 at the default media resolution: 1,120 tokens whatever its size', { timeout: 60_000 }, async () => {
-    const counted = await count(turn(1, { site: 'gemini', modelLabel: null, attachments: [picture(3000, 2000)] }));
-    expect(counted.modelKey).toMatch(/^gamma-3/);
-    expect(counted.extras?.attachments).toMatchObject({ files: 1, tokens: 1120, estimatedTokens: 0 });
-  });
+  it(
+    'a picture on Gemini 3 at the default media resolution: 1,120 tokens whatever its size, estimated (the app’s setting is not published)',
+    { timeout: 60_000 },
+    async () => {
+      const counted = await count(turn(1, { site: 'gemini', modelLabel: null, attachments: [picture(3000, 2000)] }));
+      expect(counted.modelKey).toMatch(/^gamma-3/);
+      expect(counted.extras?.attachments).toMatchObject({ files: 1, tokens: 1120, estimatedTokens: 1120 });
+    },
+  );
 
   it('a text file is counted exactly, with the conversation’s tokenizer', async () => {
     const counted = await count(turn(1, { attachments: [textFile] }));
     expect(counted.extras?.attachments).toMatchObject({ files: 1, tokens: countTokens(NOTES), estimatedTokens: 0 });
   });
 
-  it('a PDF on ChatGPT: its text plus a picture of each page (612 x 792 points: 765 tokens by the tile rule), estimated', async () => {
+  it('a PDF on ChatGPT: its text, which ChatGPT extracts (no pictures of its pages)', async () => {
     const counted = await count(turn(1, { attachments: [pdf] }));
-    const tokens = countTokens(PDF_TEXT) + 3 * 765;
-    expect(counted.extras?.attachments).toMatchObject({ files: 1, tokens, estimatedTokens: tokens });
+    expect(counted.extras?.attachments).toMatchObject({ files: 1, tokens: countTokens(PDF_TEXT), estimatedTokens: 0 });
   });
 
   it('a PDF on Gemini 3: 560 tokens a page, its text not counted on top', { timeout: 60_000 }, async () => {
@@ -139,7 +142,7 @@ describe('files as history', () => {
   it('every later turn of the chat re-reads them, estimated ones apart', async () => {
     await count(turn(1, { attachments: [picture(1024, 1024), picture(1024, 1024, 'page')] }));
     const second = await count(turn(2));
-    expect(second.extras?.attachments).toEqual({ files: 0, tokens: 0, estimatedTokens: 0, historyTokens: 1530, estimatedHistoryTokens: 765 });
+    expect(second.extras?.attachments).toEqual({ files: 0, tokens: 0, estimatedTokens: 0, historyTokens: 1530, estimatedHistoryTokens: 1530 });
     const third = await count(turn(3, { attachments: [textFile] }));
     expect(third.extras?.attachments).toMatchObject({ files: 1, tokens: countTokens(NOTES), historyTokens: 1530 });
     expect((await count(turn(4))).extras?.attachments?.historyTokens).toBe(1530 + countTokens(NOTES));
@@ -154,9 +157,9 @@ describe('files as history', () => {
   it('a revision recounts the files in place: later turns re-read them once', async () => {
     await count(turn(1, { attachments: [picture(1024, 1024, 'page')] }));
     const revised = await count(turn(1, { revision: 1, answerText: 'Answer 1, longer.', attachments: [picture(2048, 4096)] }));
-    expect(revised.extras?.attachments).toMatchObject({ files: 1, tokens: 1105, estimatedTokens: 0 });
+    expect(revised.extras?.attachments).toMatchObject({ files: 1, tokens: 1105, estimatedTokens: 1105 });
     const next = await count(turn(2));
-    expect(next.extras?.attachments).toMatchObject({ historyTokens: 1105, estimatedHistoryTokens: 0 });
+    expect(next.extras?.attachments).toMatchObject({ historyTokens: 1105, estimatedHistoryTokens: 1105 });
   });
 
   it('a revision that sends no files keeps the ones counted', async () => {
@@ -210,5 +213,44 @@ describe('skipped files in the site’s health', () => {
     const handlers = countingHandlers({ counting, record: async () => undefined });
     await handlers['turn/completed']!(turn(1, { attachments: [picture(1024, 1024)] }), {} as never);
     expect((await siteHealthItem.getValue()).chatgpt).toBeUndefined();
+  });
+});
+
+describe('bounded by the context window (ChatGPT, the default Free plan: 16,000 tokens)', () => {
+  const csvText = `date,site,kwh\n${'2026-11-01,chatgpt,0.0012\n'.repeat(60_000)}`;
+  const csv: AttachmentSent = { from: 'file', kind: 'text', mime: 'text/csv', bytes: csvText.length, text: csvText, textCoverage: 1 };
+  const longText = 'The grid mix changes by the hour and so does the carbon of each answer. '.repeat(6_000);
+  const doc: AttachmentSent = { from: 'file', kind: 'text', mime: 'text/markdown', bytes: longText.length, text: longText };
+
+  it('a large CSV is its preview and what the code prints, and neither it nor the next turn reads past the window', async () => {
+    const first = await count(turn(1, { modelLabel: 'GPT-5.6', attachments: [csv] }));
+    const files = first.extras!.attachments!;
+    expect(files.tokens).toBeLessThan(2_000);
+    expect(files.estimatedTokens).toBe(files.tokens);
+    expect(first.promptTokens + first.historyTokens + files.tokens).toBeLessThanOrEqual(16_000);
+    const second = await count(turn(2, { modelLabel: 'GPT-5.6' }));
+    expect(second.extras!.attachments!.historyTokens).toBe(files.tokens);
+    expect(second.promptTokens + second.historyTokens + second.extras!.attachments!.historyTokens).toBeLessThanOrEqual(16_000);
+  });
+
+  it('a long document past the window is searched (16,000 central), and what later turns re-read is cut to the window, said by a code', async () => {
+    const first = await count(turn(1, { modelLabel: 'GPT-5.6', attachments: [doc] }));
+    const files = first.extras!.attachments!;
+    expect(countTokens(longText)).toBeGreaterThan(16_000);
+    expect(first.promptTokens + files.tokens).toBeLessThanOrEqual(16_000);
+    const second = await count(turn(2, { modelLabel: 'GPT-5.6' }));
+    const reread = second.historyTokens + second.extras!.attachments!.historyTokens;
+    expect(second.promptTokens + reread).toBeLessThanOrEqual(16_000);
+    expect(second.context).toMatchObject({ windowTokens: 16_000, plan: 'free', codes: ['history-truncated'] });
+  });
+
+  it('on the Pro plan (128,000) the same document fits and is read whole, and the next turn re-reads it without cutting', async () => {
+    await updateSettings({ plan: { site: 'chatgpt', plan: 'pro' } });
+    counting = newCounting();
+    const first = await count(turn(1, { modelLabel: 'GPT-5.6', attachments: [doc] }));
+    expect(first.extras!.attachments!).toMatchObject({ tokens: countTokens(longText), estimatedTokens: 0 });
+    const second = await count(turn(2, { modelLabel: 'GPT-5.6' }));
+    expect(second.extras!.attachments!.historyTokens).toBe(countTokens(longText));
+    expect(second).not.toHaveProperty('context');
   });
 });

@@ -57,7 +57,7 @@ describe('work out of sight, counted apart from the text', () => {
     const searched = await countTurn(turn(1, { hiddenWork: { search: { searches: 3, sources: 12 } } }));
     const rule = value(estimateSearch('chatgpt', 3));
     expect(rule.input_tokens).toBe(24_000);
-    expect(searched.extras).toEqual({ search: { searches: 3, tokens: 24_000, historyTokens: 0, rule: 'search-openai-fixed-block' } });
+    expect(searched.extras).toEqual({ search: { searches: 3, tokens: 24_000, historyTokens: 0, rule: 'search-proxy-openai-block' } });
     // The text is counted as before.
     const plain = await newCounting().countTurn(turn(1, { conversationId: 'other' }));
     expect({ ...searched, extras: undefined, conversationId: 'other' }).toEqual({ ...plain.counted, extras: undefined });

@@ -25,7 +25,16 @@ function errorCode<T>(result: { ok: true; value: T } | { ok: false; error: { cod
 }
 
 describe('data/hidden-work.json and data/video-energy.json', () => {
-  const source = z.object({ id: z.string().min(1), name: z.string().min(1), citation: z.string().min(20) }).strict();
+  const source = z
+    .object({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      citation: z.string().min(20),
+      /** The passage the rule is taken from, and the day it was read (every search, research and voice source has them). */
+      quote: z.string().min(20).optional(),
+      read: z.iso.date().optional(),
+    })
+    .strict();
   const hiddenSchema = z
     .object({
       $comment: z.string(),
@@ -144,6 +153,10 @@ describe('data/hidden-work.json and data/video-energy.json', () => {
     })
     .strict();
 
+  it('give every search, research and voice source its passage and the day it was read', () => {
+    for (const s of hiddenData.sources) expect(s, s.id).toMatchObject({ quote: expect.any(String), read: '2026-11-29' });
+  });
+
   it('have the shapes the core reads', () => {
     expect(hiddenSchema.safeParse(hiddenData).error).toBeUndefined();
     expect(videoSchema.safeParse(videoData).error).toBeUndefined();
@@ -187,13 +200,13 @@ describe('data/hidden-work.json and data/video-energy.json', () => {
 });
 
 describe('estimateSearch', () => {
-  it('counts OpenAI’s fixed block per search on chatgpt.com, read on its own turn only', () => {
+  it('counts OpenAI’s fixed block per search on chatgpt.com, labelled a proxy (published only for other models), read on its own turn only', () => {
     expect(value(estimateSearch('chatgpt', 3))).toEqual({
       kind: 'search',
       estimated: true,
-      rule: 'search-openai-fixed-block',
+      rule: 'search-proxy-openai-block',
       source: 'openai-pricing-web-search',
-      basis: 'published',
+      basis: 'proxy',
       site: 'chatgpt',
       searches: 3,
       input_tokens: 24_000,
