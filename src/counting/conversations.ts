@@ -11,7 +11,7 @@ import { browser } from 'wxt/browser';
 import { emptyConversation, ownedState, type ConversationState } from '../domain/conversation';
 import type { SiteId } from '../domain/site-ids';
 import { bareKey, STORAGE_ITEMS } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import type { WriteQueue } from '../storage/write-queue';
 
 const conversations = STORAGE_ITEMS.conversations;
 /** The family's key prefix as storage.local.get names keys (without `local:`). */
@@ -43,7 +43,7 @@ export interface Conversations {
   pruneDaily(now: number): Promise<number>;
 }
 
-export function createConversations(): Conversations {
+export function createConversations(writes: WriteQueue): Conversations {
   const cache = new Map<string, ConversationState>();
 
   async function prune(now: number, maxAgeMs = CONVERSATION_MAX_AGE_MS): Promise<number> {
@@ -83,7 +83,7 @@ export function createConversations(): Conversations {
     async pruneDaily(now) {
       if (now - (await prunedAtItem.getValue()) < PRUNE_EVERY_MS) return 0;
       await prunedAtItem.setValue(now);
-      return queueWrite(() => prune(now));
+      return writes.run(() => prune(now));
     },
   };
 }

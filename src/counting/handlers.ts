@@ -5,7 +5,6 @@ import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import type { Counting } from './count-turn';
 import { footprintOf } from './footprint';
-import { noteSkippedAttachments, noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
 
 /** A turn's record, and the records of the images and videos its answer generated. */
 type Records = { entry: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry };
@@ -41,9 +40,9 @@ export function countingHandlers({ counting, record, recorded, count = counting.
       const [, recorded] = await Promise.all([
         persisted,
         record(counted),
-        unreadableDuration === null ? undefined : noteUnreadableReasoning(turn.site, unreadableDuration, turn.finishedAt),
-        uncountedWork.length === 0 ? undefined : noteUncountedWork(turn.site, uncountedWork, turn.finishedAt),
-        skippedAttachments.length === 0 ? undefined : noteSkippedAttachments(turn.site, skippedAttachments, turn.finishedAt),
+        unreadableDuration === null ? undefined : counting.health.noteUnreadableReasoning(turn.site, unreadableDuration, turn.finishedAt),
+        uncountedWork.length === 0 ? undefined : counting.health.noteUncountedWork(turn.site, uncountedWork, turn.finishedAt),
+        skippedAttachments.length === 0 ? undefined : counting.health.noteSkippedAttachments(turn.site, skippedAttachments, turn.finishedAt),
       ]);
       const reply: TurnRecorded = recorded
         ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images, undefined, recorded.video) }
@@ -57,7 +56,7 @@ export function countingHandlers({ counting, record, recorded, count = counting.
     },
     'site/health': async (health) => {
       // No vocabulary is loaded here: a page that is only opened costs none; a sent prompt loads its turn's ('turn/expected').
-      await writeSiteHealth(health);
+      await counting.health.writeSiteHealth(health);
       return { ok: true as const };
     },
   };

@@ -4,68 +4,75 @@ import type { SiteHealth } from '../domain/turns';
 import type { UncountedWork } from '../features/work/count';
 import type { SiteId } from '../domain/site-ids';
 import { siteHealthItem } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import type { WriteQueue } from '../storage/write-queue';
 
-export function writeSiteHealth(health: SiteHealth): Promise<void> {
-  return queueWrite(async () => {
-    const all = await siteHealthItem.getValue();
-    const known = all[health.site];
-    // Reports can arrive out of order from several tabs: keep the newest.
-    if (known && known.at > health.at) return;
-    // A new report keeps the note of an unreadable reasoning label, the count of refused messages and the work not counted (they are about answers, not the page).
-    const note = {
-      ...(known?.unreadableReasoningLabel ? { unreadableReasoningLabel: known.unreadableReasoningLabel } : {}),
-      ...(known?.refused ? { refused: known.refused } : {}),
-      ...(known?.uncountedWork ? { uncountedWork: known.uncountedWork } : {}),
-      ...(known?.skippedAttachments ? { skippedAttachments: known.skippedAttachments } : {}),
-    };
-    await siteHealthItem.setValue({ ...all, [health.site]: { ...health, ...note } });
-  });
+/** The site health records, each update in the worker's write queue. */
+export function createSiteHealth(writes: WriteQueue) {
+  function writeSiteHealth(health: SiteHealth): Promise<void> {
+    return writes.run(async () => {
+      const all = await siteHealthItem.getValue();
+      const known = all[health.site];
+      // Reports can arrive out of order from several tabs: keep the newest.
+      if (known && known.at > health.at) return;
+      // A new report keeps the note of an unreadable reasoning label, the count of refused messages and the work not counted (they are about answers, not the page).
+      const note = {
+        ...(known?.unreadableReasoningLabel ? { unreadableReasoningLabel: known.unreadableReasoningLabel } : {}),
+        ...(known?.refused ? { refused: known.refused } : {}),
+        ...(known?.uncountedWork ? { uncountedWork: known.uncountedWork } : {}),
+        ...(known?.skippedAttachments ? { skippedAttachments: known.skippedAttachments } : {}),
+      };
+      await siteHealthItem.setValue({ ...all, [health.site]: { ...health, ...note } });
+    });
+  }
+
+  /** Notes in the site's health details that a reasoning duration label could not be read (so nothing was estimated). */
+  function noteUnreadableReasoning(site: SiteId, label: string, at: number): Promise<void> {
+    return writes.run(async () => {
+      const all = await siteHealthItem.getValue();
+      const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+      await siteHealthItem.setValue({ ...all, [site]: { ...known, unreadableReasoningLabel: label } });
+    });
+  }
+
+  /** Counts attached files a turn could not count in the site's health, with the last one's reason (the turn itself was counted). */
+  function noteSkippedAttachments(site: SiteId, codes: readonly AttachmentSkipCode[], at: number): Promise<void> {
+    return writes.run(async () => {
+      const all = await siteHealthItem.getValue();
+      const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+      const skippedAttachments = { count: (known.skippedAttachments?.count ?? 0) + codes.length, code: codes[codes.length - 1]!, at };
+      await siteHealthItem.setValue({ ...all, [site]: { ...known, skippedAttachments } });
+    });
+  }
+
+  /**
+   * Counts a message from the site's pages that the worker refused (over a limit, or from a tab not on
+   * the site's hosts) in the site's health, with the last one's error code. Nothing of it is recorded.
+   */
+  function noteRefused(site: SiteId, code: string, at: number): Promise<void> {
+    return writes.run(async () => {
+      const all = await siteHealthItem.getValue();
+      const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+      const refused = { count: (known.refused?.count ?? 0) + 1, code, at };
+      await siteHealthItem.setValue({ ...all, [site]: { ...known, refused } });
+    });
+  }
+
+  /**
+   * Notes in the site's health work out of sight an answer showed that was not counted (unreadable, no
+   * rule for the site, beyond the rule's range): the last of each kind, so the popup never shows "ok"
+   * for an answer counted without it.
+   */
+  function noteUncountedWork(site: SiteId, work: readonly UncountedWork[], at: number): Promise<void> {
+    return writes.run(async () => {
+      const all = await siteHealthItem.getValue();
+      const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+      const uncountedWork = { ...known.uncountedWork };
+      for (const w of work) uncountedWork[w.kind] = { code: w.code, at };
+      await siteHealthItem.setValue({ ...all, [site]: { ...known, uncountedWork } });
+    });
+  }
+
+  return { writeSiteHealth, noteUnreadableReasoning, noteSkippedAttachments, noteRefused, noteUncountedWork };
 }
 
-/** Notes in the site's health details that a reasoning duration label could not be read (so nothing was estimated). */
-export function noteUnreadableReasoning(site: SiteId, label: string, at: number): Promise<void> {
-  return queueWrite(async () => {
-    const all = await siteHealthItem.getValue();
-    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
-    await siteHealthItem.setValue({ ...all, [site]: { ...known, unreadableReasoningLabel: label } });
-  });
-}
-
-/** Counts attached files a turn could not count in the site's health, with the last one's reason (the turn itself was counted). */
-export function noteSkippedAttachments(site: SiteId, codes: readonly AttachmentSkipCode[], at: number): Promise<void> {
-  return queueWrite(async () => {
-    const all = await siteHealthItem.getValue();
-    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
-    const skippedAttachments = { count: (known.skippedAttachments?.count ?? 0) + codes.length, code: codes[codes.length - 1]!, at };
-    await siteHealthItem.setValue({ ...all, [site]: { ...known, skippedAttachments } });
-  });
-}
-
-/**
- * Counts a message from the site's pages that the worker refused (over a limit, or from a tab not on
- * the site's hosts) in the site's health, with the last one's error code. Nothing of it is recorded.
- */
-export function noteRefused(site: SiteId, code: string, at: number): Promise<void> {
-  return queueWrite(async () => {
-    const all = await siteHealthItem.getValue();
-    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
-    const refused = { count: (known.refused?.count ?? 0) + 1, code, at };
-    await siteHealthItem.setValue({ ...all, [site]: { ...known, refused } });
-  });
-}
-
-/**
- * Notes in the site's health work out of sight an answer showed that was not counted (unreadable, no
- * rule for the site, beyond the rule's range): the last of each kind, so the popup never shows "ok"
- * for an answer counted without it.
- */
-export function noteUncountedWork(site: SiteId, work: readonly UncountedWork[], at: number): Promise<void> {
-  return queueWrite(async () => {
-    const all = await siteHealthItem.getValue();
-    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
-    const uncountedWork = { ...known.uncountedWork };
-    for (const w of work) uncountedWork[w.kind] = { code: w.code, at };
-    await siteHealthItem.setValue({ ...all, [site]: { ...known, uncountedWork } });
-  });
-}
+export type SiteHealthRecords = ReturnType<typeof createSiteHealth>;

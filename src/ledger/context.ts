@@ -5,7 +5,9 @@ import { nextRetryAt } from '../remote/retry-queue';
 import { BUDGET_DAYS, DEFAULT_BUDGET, budgetJustUsedUp, budgetLevel, type BudgetLevel } from '../domain/budget';
 import { addDays, daysEndingAt, localDay, monthOf } from '../storage/days';
 import { budgetAlertItem, retryQueueItem, settingsItem } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { createWorkerStorage, type WorkerStorage } from '../storage/worker-storage';
+import type { WriteQueue } from '../storage/write-queue';
+import type { SettingsSource } from '../storage/settings-source';
 import { readDay, readMonth } from './store';
 import { rowEnergyKwh } from './totals';
 
@@ -14,6 +16,8 @@ const RAW_TURNS_BUDGET_BYTES = 6_000_000;
 
 export interface LedgerDeps {
   remote: RemoteDeps;
+  /** The worker's write queue and settings source, shared with its counting; a storage of its own unless given. */
+  storage?: WorkerStorage;
   now?: () => number;
   /** After today's totals change and at start (the badge): today's energy and where the weekly budget stands. */
   onTodayChanged?: (todayEnergyKwh: number, budget: BudgetStatus) => Promise<void> | void;
@@ -41,6 +45,8 @@ export type RecordOutcome =
 /** Every storage write of the ledger runs through the one write queue (src/storage/write-queue.ts). */
 export interface LedgerContext {
   deps: LedgerDeps;
+  writes: WriteQueue;
+  settings: SettingsSource;
   now: () => number;
   budget: number;
   todayEnergyKwh(): Promise<number>;
@@ -52,8 +58,11 @@ export interface LedgerContext {
 
 export function createContext(deps: LedgerDeps): LedgerContext {
   const now = deps.now ?? Date.now;
+  const storage = deps.storage ?? createWorkerStorage();
   const ctx: LedgerContext = {
     deps,
+    writes: storage.writes,
+    settings: storage.settings,
     now,
     budget: deps.rawTurnsBudgetBytes ?? RAW_TURNS_BUDGET_BYTES,
     async todayEnergyKwh() {
@@ -74,7 +83,7 @@ export function createContext(deps: LedgerDeps): LedgerContext {
       const setting = settings.budget ?? DEFAULT_BUDGET;
       const budget: BudgetStatus = { level: budgetLevel(week, setting), usedKwh: week, weeklyKwh: setting.weeklyKwh };
       // The level moves as an explicit state (stored, so a restarted worker notifies once per crossing, not again).
-      const before = await queueWrite(async () => {
+      const before = await ctx.writes.run(async () => {
         const stored = await budgetAlertItem.getValue();
         if (stored.level !== budget.level) await budgetAlertItem.setValue({ level: budget.level });
         return stored.level;

@@ -46,8 +46,8 @@ export function createLedger(deps: LedgerDeps) {
     ...retries,
     popupState: () => readPopupState({ now: ctx.now, keyStore: deps.remote.keyStore }),
     /** A new budget changes the badge's colour at once. */
-    updateSettings: async (patch: Parameters<typeof updateSettings>[0]) => {
-      await updateSettings(patch);
+    updateSettings: async (patch: Parameters<typeof updateSettings>[1]) => {
+      await updateSettings(ctx, patch);
       if (patch.budget) await ctx.notifyToday();
     },
     recompute: () => recompute(ctx),

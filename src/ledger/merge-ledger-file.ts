@@ -18,7 +18,6 @@ import type { LedgerEntry, TotalsRow } from '../domain/ledger';
 import { answersIn } from '../domain/image-records';
 import { decodeEntries } from '../storage/day-turns';
 import { monthOf } from '../storage/days';
-import { queueWrite } from '../storage/write-queue';
 import type { LedgerContext } from './context';
 import { readLedgerFile, type LedgerFile } from './read-ledger-file';
 import { beginLedgerChanges } from './rewrite-day';
@@ -114,7 +113,7 @@ async function writeImport(plan: ImportPlan): Promise<void> {
 export async function importLedger(ctx: LedgerContext, text: string, write: boolean): Promise<ImportAnswer> {
   const read = readLedgerFile(text);
   if (!read.ok) return { status: 'refused', refusal: read.refusal };
-  const summary = await queueWrite(async () => {
+  const summary = await ctx.writes.run(async () => {
     const plan = await planImport(read.file);
     if (write && (plan.turnsByDay.size > 0 || plan.totalsByDay.size > 0)) await writeImport(plan);
     return plan.summary;

@@ -5,7 +5,6 @@ import { CodedError } from '../domain/errors';
 import { EMPTY_RETRY_QUEUE } from '../domain/remote';
 import { decodeEntries } from '../storage/day-turns';
 import { settingsItem, STORAGE_ITEMS } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
 import { recomputeEntry } from './compute';
 import type { LedgerContext } from './context';
 import { beginLedgerChanges } from './rewrite-day';
@@ -22,7 +21,7 @@ function rescaleRow(r: TotalsRow, region: RegionRow): TotalsRow {
 
 /** Days whose raw turns were pruned are rescaled from their energy. Returns how many raw turns were recomputed. */
 export async function recompute(ctx: LedgerContext): Promise<number> {
-  const n = await queueWrite(async () => {
+  const n = await ctx.writes.run(async () => {
     const { region } = await settingsItem.getValue();
     const row = resolveRegion(region)?.row;
     if (!row) throw new CodedError('INVALID_REGION', `Unknown region ${region}.`);

@@ -22,7 +22,6 @@ import { backoffMs, enqueueRetry } from '../remote/retry-queue';
 import { decodeEntries } from '../storage/day-turns';
 import { addDays, localDay, monthOf } from '../storage/days';
 import { inboxItem, remoteStateItem, retryQueueItem, settingsItem, STORAGE_ITEMS, type Write } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
 import { computeLocally, entryFromRemote, imagesRequestFor, imagesTurnOf, requestFor, turnUnderSettings } from './compute';
 import { videoRequestFor, videoTurnOf } from '../features/work/price';
 import { findRecordedDay, type LedgerContext, type RecordOutcome } from './context';
@@ -32,7 +31,7 @@ import { rowTurns } from './totals';
 
 export function createRecording(ctx: LedgerContext) {
   async function journal(turn: CountedTurn): Promise<void> {
-    await queueWrite(async () => {
+    await ctx.writes.run(async () => {
       const inbox = await inboxItem.getValue();
       const same = inbox.turns.find((t) => t.turnId === turn.turnId);
       if (same && (same.revision ?? 0) >= (turn.revision ?? 0)) return;
@@ -41,7 +40,7 @@ export function createRecording(ctx: LedgerContext) {
   }
 
   async function dropFromInbox(turnId: string): Promise<void> {
-    await queueWrite(async () => {
+    await ctx.writes.run(async () => {
       const inbox = await inboxItem.getValue();
       await commit([STORAGE_ITEMS.inbox.write({ turns: inbox.turns.filter((t) => t.turnId !== turnId) })]);
     });
@@ -160,7 +159,7 @@ export function createRecording(ctx: LedgerContext) {
         retry = { turnId: turn.turnId, revision: turn.revision, day: localDay(turn.time), request: req, attempts: 1, nextAt: t + backoffMs(1) };
       }
     }
-    const outcome = await queueWrite(() => commitEntry(entry, retry, state, turn.revision !== undefined));
+    const outcome = await ctx.writes.run(() => commitEntry(entry, retry, state, turn.revision !== undefined));
     if (outcome.recorded && localDay(entry.time) === localDay(ctx.now())) await ctx.notifyToday();
     if (retry) await ctx.scheduleNextRetry();
     return outcome;

@@ -7,8 +7,7 @@ import type { Settings } from '../domain/settings';
 import { postCalculation } from '../remote/client';
 import { parseBaseUrl } from '../remote/config';
 import { stateAfterFailure, stateAfterSuccess, stateNotSent } from '../remote/state';
-import { remoteStateItem, settingsItem, STORAGE_ITEMS, writeSettings } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { remoteStateItem, settingsItem, STORAGE_ITEMS } from '../storage/items';
 import type { LedgerContext } from './context';
 import { readRemoteStatus } from './popup-state';
 import { commit } from './store';
@@ -35,10 +34,10 @@ export function createRemoteSettings(ctx: LedgerContext) {
     const otherService = originOf(previous) !== originOf(normalized);
     if (normalized === '' || key === '' || (key === undefined && otherService)) await ctx.deps.remote.keyStore.clear();
     else if (key !== undefined) await ctx.deps.remote.keyStore.set(key);
-    await queueWrite(async () => {
+    await ctx.writes.run(async () => {
       const s = structuredClone(await settingsItem.getValue());
       s.remote = { enabled: cfg.enabled, baseUrl: normalized };
-      await writeSettings(s);
+      await ctx.settings.write(s);
       // A new configuration lifts a pause (rejected key) and forgets the old service's plan.
       await commit([STORAGE_ITEMS.remoteState.write({ ...INITIAL_REMOTE_STATE, at: ctx.now() })]);
     });
@@ -47,7 +46,7 @@ export function createRemoteSettings(ctx: LedgerContext) {
       const parsed = parseBaseUrl(settings.remote.baseUrl);
       if (parsed.ok && !(await ctx.deps.remote.hasPermission(parsed.value.originPattern))) {
         const state = stateNotSent({ ...INITIAL_REMOTE_STATE }, 'REMOTE_PERMISSION_MISSING', null, ctx.now());
-        await queueWrite(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
+        await ctx.writes.run(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
       }
       await ctx.scheduleNextRetry();
     }
@@ -92,7 +91,7 @@ export function createRemoteSettings(ctx: LedgerContext) {
       state = stateAfterFailure(prev, f, ctx.now());
       answer = { ok: false, code: f.code, message: userMessage(f.code, f.message), plan: null, remaining: f.remaining, limit: f.limit };
     }
-    await queueWrite(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
+    await ctx.writes.run(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
     if (result.ok) await ctx.scheduleNextRetry();
     return answer;
   }

@@ -3,7 +3,6 @@ import { attemptRemote } from '../remote/remote-mode';
 import { dueRetries, removeRetry, rescheduleRetry, retryIdempotencyKey } from '../remote/retry-queue';
 import { decodeEntries } from '../storage/day-turns';
 import { remoteStateItem, retryQueueItem, settingsItem, STORAGE_ITEMS, type Write } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
 import { entryFromRemote, turnOf } from './compute';
 import type { LedgerContext } from './context';
 import { beginLedgerChanges } from './rewrite-day';
@@ -29,14 +28,14 @@ export function createRetries(ctx: LedgerContext) {
       const t = ctx.now();
       const { attempt, state } = await attemptRemote(settings, await remoteStateItem.getValue(), item.request, ctx.deps.remote, t, retryIdempotencyKey(item));
       if (attempt.kind === 'skipped') {
-        if (state) await queueWrite(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
+        if (state) await ctx.writes.run(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
         // Nothing to send until the quota resets, or until the user changes the configuration (which reschedules).
         const current = await remoteStateItem.getValue();
         await ctx.deps.scheduleRetry?.(current.state === 'quota' ? current.pausedUntil : null);
         if (sent > 0) await ctx.notifyToday();
         return sent;
       }
-      await queueWrite(async () => {
+      await ctx.writes.run(async () => {
         let q = await retryQueueItem.getValue();
         const writes: Write[] = [];
         if (state) writes.push(STORAGE_ITEMS.remoteState.write(state));

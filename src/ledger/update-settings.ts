@@ -4,10 +4,10 @@ import { CodedError } from '../domain/errors';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 import type { SettingsPatch } from '../domain/popup';
 import { DEFAULT_COUNT_EXTRAS } from '../domain/settings';
-import { settingsItem, writeSettings } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { settingsItem } from '../storage/items';
+import type { LedgerContext } from './context';
 
-export async function updateSettings(patch: SettingsPatch): Promise<void> {
+export async function updateSettings(ctx: Pick<LedgerContext, 'writes' | 'settings'>, patch: SettingsPatch): Promise<void> {
   if (patch.region !== undefined && !findRegion(patch.region)) {
     throw new CodedError('INVALID_REGION', `Unknown region ${patch.region}.`);
   }
@@ -18,7 +18,7 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
     const customWithRate = m?.key === CUSTOM_KEY && siteCustomRate(override.site) !== null;
     if (!m || (m.unit !== 'wh_per_1k_tokens' && !customWithRate)) throw new CodedError('INVALID_MODEL', `${override.modelKey} is not a per-token model key.`);
   }
-  await queueWrite(async () => {
+  await ctx.writes.run(async () => {
     const s = structuredClone(await settingsItem.getValue());
     if (patch.region !== undefined) s.region = patch.region;
     if (patch.countHistory !== undefined) s.countHistory = patch.countHistory;
@@ -34,6 +34,6 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
       if (override.modelKey === null) delete s.modelOverrides[override.site];
       else s.modelOverrides[override.site] = override.modelKey;
     }
-    await writeSettings(s);
+    await ctx.settings.write(s);
   });
 }

@@ -145,26 +145,8 @@ export const STORAGE_ITEMS = {
   }),
 } as const;
 
-/** The settings, for reading. Writes go through writeSettings (the worker makes them all; pages send it messages). */
+/** The settings, for reading. Writes go through the worker's settings source (settings-source.ts; pages send it messages). */
 export const settingsItem: Pick<WxtStorageItem<Settings, Record<string, never>>, 'getValue'> = STORAGE_ITEMS.settings.item;
-
-const settingsReaders = new Set<(next: Settings) => void>();
-
-/**
- * Writes the settings and hands them to this context's readers that keep a copy (the counting code).
- * Not storage.onChanged: Chrome hands such a listener every write to storage.local, the ledger's
- * days and conversations included: recording a turn took about a third longer in the worker.
- */
-export async function writeSettings(next: Settings): Promise<void> {
-  await STORAGE_ITEMS.settings.item.setValue(next);
-  for (const reader of settingsReaders) reader(next);
-}
-
-/** Called with the settings after each writeSettings in this context; returns the unsubscribe. */
-export function onSettingsWritten(reader: (next: Settings) => void): () => void {
-  settingsReaders.add(reader);
-  return () => settingsReaders.delete(reader);
-}
 
 export const siteHealthItem = STORAGE_ITEMS.siteHealth.item;
 export const remoteStateItem = STORAGE_ITEMS.remoteState.item;

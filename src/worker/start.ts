@@ -12,6 +12,7 @@ import { createCounting } from '../counting/count-turn';
 import { ledgerHandlers } from '../ledger/handlers';
 import { withLabelSwitchBroadcast } from '../label/switch-broadcast';
 import { createLedger } from '../ledger/ledger';
+import { createWorkerStorage } from '../storage/worker-storage';
 import { recordsOf } from '../ledger/turn-records';
 import { registerHandlers } from '../messaging/messaging';
 import { indexedDbKeyStore } from '../remote/key-store';
@@ -23,8 +24,11 @@ import { notifyBudgetUsedUp } from './budget-notification';
 import { timedCount, timedHandlers } from './timings';
 
 export function startWorker(): void {
-  const counting = createCounting();
+  // One write queue and one settings source for both: no write of one lands in the middle of the other's.
+  const storage = createWorkerStorage();
+  const counting = createCounting({ storage });
   const ledger = createLedger({
+    storage,
     remote: { keyStore: indexedDbKeyStore(), hasPermission: browserHasPermission },
     onTodayChanged: (kwh, budget) => showTodayOnBadge(kwh, budget).catch(() => undefined),
     onBudgetUsedUp: (budget) => notifyBudgetUsedUp(budget).catch(() => undefined),
@@ -43,12 +47,13 @@ export function startWorker(): void {
       recorded: recordsOf,
       count: timedCount(counting.countTurn),
     }),
+    counting.health,
   );
   const ledgerSide = ledgerHandlers(ledger);
   registerHandlers(
     timedHandlers({ ...countingSide, ...ledgerSide, 'settings/update': withLabelSwitchBroadcast(ledgerSide['settings/update']) }),
     ready,
-    noteRefusedMessage,
+    noteRefusedMessage(counting.health),
   );
   registerAlarms(
     {

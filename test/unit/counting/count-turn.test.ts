@@ -10,6 +10,7 @@ import { forgetDefinedItems } from '../support/ledger';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
 import { nodeCounter, nodeVocabularies } from '../../../scripts/build/vocabularies';
 import { newCounting } from '../../support/counting';
+import { createWorkerStorage, type WorkerStorage } from '../../../src/storage/worker-storage';
 
 const turn = (n: number, promptText: string, answerText: string, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
   site: 'chatgpt',
@@ -31,9 +32,11 @@ const P3 = 'Thanks!';
 const A3 = 'You are welcome.';
 
 let counting: Counting;
+let storage: WorkerStorage;
 beforeEach(() => {
   fakeBrowser.reset();
-  counting = newCounting();
+  storage = createWorkerStorage();
+  counting = newCounting({ storage });
 });
 
 /** The conversation's state as stored (not the worker's memory). */
@@ -97,9 +100,9 @@ describe('counting turns', () => {
 
   it('follows settings changed while the worker runs (settings/update)', async () => {
     await countTurn(turn(1, P1, A1));
-    await updateSettings({ countHistory: false });
+    await updateSettings(storage, { countHistory: false });
     expect((await countTurn(turn(2, P2, A2))).historyTokens).toBe(0);
-    await updateSettings({ countHistory: true });
+    await updateSettings(storage, { countHistory: true });
     expect((await countTurn(turn(3, P3, A3))).historyTokens).toBeGreaterThan(0);
   });
 
@@ -110,7 +113,7 @@ describe('counting turns', () => {
   });
 
   it('counts no history when the user turned history off', async () => {
-    await updateSettings({ countHistory: false });
+    await updateSettings(storage, { countHistory: false });
     await countTurn(turn(1, P1, A1));
     const t2 = await countTurn(turn(2, P2, A2));
     expect(t2.historyTokens).toBe(0);
@@ -120,7 +123,7 @@ describe('counting turns', () => {
   it('uses the per-site override, else the page label, else the site default', async () => {
     expect((await countTurn(turn(1, P1, A1, { modelLabel: 'ChatGPT' }))).modelKey).toBe('alpha-5.6-terra');
     expect((await countTurn(turn(2, P1, A1, { modelLabel: 'o3-mini' }))).modelKey).toBe('o3-mini');
-    await updateSettings({ modelOverride: { site: 'chatgpt', modelKey: 'alpha-5.5-pro' } });
+    await updateSettings(storage, { modelOverride: { site: 'chatgpt', modelKey: 'alpha-5.5-pro' } });
     expect((await countTurn(turn(3, P1, A1, { modelLabel: 'o3-mini' }))).modelKey).toBe('alpha-5.5-pro');
   });
 
@@ -263,7 +266,7 @@ describe('the tokenizer of each conversation', () => {
 
   it('keeps the tokenizer of its first count when the model changes family, so history and turns stay in one kind of token', { timeout: 120_000 }, async () => {
     await counted(deepseek(1, P1, A1));
-    await updateSettings({ modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
+    await updateSettings(storage, { modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
     const later = await counted(deepseek(2, P2, A2));
     expect(later).toMatchObject({ modelKey: 'alpha-5.5', tokenizer: 'deepseek-v3', promptTokens: nodeCounter('deepseek-v3')(P2) });
   });
@@ -279,7 +282,7 @@ describe('the tokenizer of each conversation', () => {
     expect((await counted(deepseek(1, P1, A1))).promptTokens).toBe(nodeCounter('deepseek-v3')(P1));
     expect(definition).toHaveBeenCalledTimes(1); // the turn counts with the vocabulary loaded ahead of it
     // The conversation keeps its tokenizer whatever model is chosen later, and so does getting ready.
-    await updateSettings({ modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
+    await updateSettings(storage, { modelOverride: { site: 'deepseek', modelKey: 'alpha-5.5' } });
     expect(await counting.prepareTurn({ site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' })).toBe('deepseek-v3');
     expect(await counting.prepareTurn({ site: 'deepseek', conversationId: 'other', modelLabel: 'DeepSeek-V3' })).toBe('o200k');
   });

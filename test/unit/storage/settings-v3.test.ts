@@ -36,10 +36,11 @@ describe('settings/update pageLabel', () => {
     fakeBrowser.reset();
     vi.resetModules();
     const { updateSettings } = await import('../../../src/ledger/update-settings');
+    const storage = (await import('../../../src/storage/worker-storage')).createWorkerStorage();
     const { settingsItem } = await import('../../../src/storage/items');
-    await updateSettings({ pageLabel: { site: 'gemini', on: false } });
+    await updateSettings(storage, { pageLabel: { site: 'gemini', on: false } });
     expect((await settingsItem.getValue()).pageLabels).toEqual({ gemini: false });
-    await updateSettings({ pageLabel: { site: 'gemini', on: true } });
+    await updateSettings(storage, { pageLabel: { site: 'gemini', on: true } });
     expect((await settingsItem.getValue()).pageLabels).toEqual({});
   });
 });

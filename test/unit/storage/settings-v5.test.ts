@@ -35,10 +35,11 @@ describe('settings/update countExtras', () => {
   it('switches the parts it names and leaves the others as they are', async () => {
     vi.resetModules();
     const { updateSettings } = await import('../../../src/ledger/update-settings');
+    const storage = (await import('../../../src/storage/worker-storage')).createWorkerStorage();
     const { settingsItem } = await import('../../../src/storage/items');
-    await updateSettings({ countExtras: { attachments: false, video: false } });
+    await updateSettings(storage, { countExtras: { attachments: false, video: false } });
     expect((await settingsItem.getValue()).countExtras).toEqual({ ...ALL_ON, attachments: false, video: false });
-    await updateSettings({ countExtras: { attachments: true } });
+    await updateSettings(storage, { countExtras: { attachments: true } });
     expect((await settingsItem.getValue()).countExtras).toEqual({ ...ALL_ON, video: false });
   });
 });

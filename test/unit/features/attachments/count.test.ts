@@ -9,7 +9,7 @@ import type { Counting } from '../../../../src/counting/count-turn';
 import type { AttachmentSent, TurnCompleted } from '../../../../src/domain';
 import { updateSettings } from '../../../../src/ledger/update-settings';
 import { countingHandlers } from '../../../../src/counting/handlers';
-import { writeSiteHealth } from '../../../../src/counting/health';
+import { createWorkerStorage, type WorkerStorage } from '../../../../src/storage/worker-storage';
 import { siteHealthItem } from '../../../../src/storage/items';
 import { forgetDefinedItems } from '../../support/ledger';
 import { newCounting } from '../../../support/counting';
@@ -53,10 +53,12 @@ const pdf: AttachmentSent = {
 };
 
 let counting: Counting;
+let storage: WorkerStorage;
 beforeEach(() => {
   fakeBrowser.reset();
   forgetDefinedItems();
-  counting = newCounting();
+  storage = createWorkerStorage();
+  counting = newCounting({ storage });
 });
 
 /** Counted and stored, as the worker acknowledges a turn (a write left in flight would land in the next test's storage). */
@@ -175,7 +177,7 @@ describe('files as history', () => {
 
   it('a restarted worker (a new counting over the same storage) keeps what the chat carries', async () => {
     await count(turn(1, { attachments: [picture(1024, 1024), textFile] }));
-    counting = newCounting();
+    counting = newCounting({ storage });
     const next = await count(turn(2));
     expect(next.extras?.attachments?.historyTokens).toBe(765 + countTokens(NOTES));
     // And the first turn, sent again after the restart, is not counted twice.
@@ -184,8 +186,8 @@ describe('files as history', () => {
   });
 
   it('with history off, no turn re-reads earlier files', async () => {
-    await updateSettings({ countHistory: false });
-    counting = newCounting();
+    await updateSettings(storage, { countHistory: false });
+    counting = newCounting({ storage });
     await count(turn(1, { attachments: [picture(1024, 1024)] }));
     const next = await count(turn(2));
     expect(next).toMatchObject({ historyTokens: 0 });
@@ -201,7 +203,7 @@ describe('skipped files in the site’s health', () => {
     const broken: AttachmentSent = { from: 'file', kind: 'pdf', mime: 'application/pdf', bytes: 100, skipped: 'unreadable-pdf' };
     await handlers['turn/completed']!(turn(1, { attachments: [tooLarge, picture(1024, 1024)] }), {} as never);
     await handlers['turn/completed']!(turn(2, { attachments: [broken] }), {} as never);
-    await writeSiteHealth({ site: 'chatgpt', status: 'ok', reason: null, at: Date.now() + 1 });
+    await counting.health.writeSiteHealth({ site: 'chatgpt', status: 'ok', reason: null, at: Date.now() + 1 });
     expect(recorded).toEqual(['a1', 'a2']);
     expect((await siteHealthItem.getValue()).chatgpt?.skippedAttachments).toMatchObject({ count: 2, code: 'unreadable-pdf' });
   });

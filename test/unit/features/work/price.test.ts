@@ -10,7 +10,7 @@ import { footprintOf } from '../../../../src/counting/footprint';
 import { localDay } from '../../../../src/storage/days';
 import type { CountedTurn } from '../../../../src/domain/turns';
 import { estimatedWork, videoRequestFor, videoTurnOf } from '../../../../src/features/work/price';
-import { writeSettings } from '../../../../src/storage/items';
+import { createSettingsSource } from '../../../../src/storage/settings-source';
 import { NOW, newLedger, resetBrowser, turn } from '../../support/ledger';
 
 beforeEach(resetBrowser);
@@ -53,7 +53,7 @@ describe('work out of sight in the ledger', () => {
   });
 
   it('records a generated video as a custom record of its own at its rate, the same Wh locally and in the request remote mode sends', async () => {
-    await writeSettings({ ...DEFAULT_SETTINGS, region: 'eu-france' });
+    await createSettingsSource().write({ ...DEFAULT_SETTINGS, region: 'eu-france' });
     const ledger = newLedger();
     const t = turn({ extras: { video: EXTRAS.video } });
     await ledger.record(t);
@@ -79,7 +79,7 @@ describe('work out of sight in the ledger', () => {
   });
 
   it('keeps no video record when videos are switched off', async () => {
-    await writeSettings({ ...DEFAULT_SETTINGS, countExtras: { ...DEFAULT_SETTINGS.countExtras, video: false } });
+    await createSettingsSource().write({ ...DEFAULT_SETTINGS, countExtras: { ...DEFAULT_SETTINGS.countExtras, video: false } });
     const ledger = newLedger();
     const t = turn({ extras: { video: EXTRAS.video } });
     await ledger.record(t);
