@@ -20,8 +20,8 @@
  * `SERVICE_BENCH_BASE_DIR=<worktree>[,<worktree>...]` also runs another
  * commit's service (a worktree with its node_modules) on SQLite and on a
  * Redis of its own, in the same rounds, so a change is judged against its
- * base in one run: `git worktree add --detach /tmp/base <commit>`, then
- * `cp -al node_modules /tmp/base/`.
+ * base in one run: `git worktree add --detach ../base <commit>`, then
+ * `cp -al node_modules ../base/`.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
