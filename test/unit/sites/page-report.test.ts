@@ -172,11 +172,7 @@ describe('npm run fixture:from-report refuses', () => {
   it.each([
     ['a file that is not JSON', '<html></html>', 'not a page report: the file is not JSON'],
     ['JSON that is not a report', JSON.stringify({ messages: [] }), 'not a page report: it has no "report": "ai-chat-footprint/page-report"'],
-    [
-      'a report from an unknown site',
-      report({ site: 'bard' }),
-      'a report from an unknown site "bard": this checkout reads chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok',
-    ],
+    ['a report from an unknown site', report({ site: 'bard' }), `a report from an unknown site "bard": this checkout reads ${SITE_IDS.join(', ')}`],
     ['a report of a newer format', report({ format: 4 }), 'a format 4 report is newer than this checkout reads (format 3): update the repository first'],
     [
       'a report of the format before, which holds no page',
