@@ -15,7 +15,7 @@ import { createConversations, type Conversations } from './conversations';
 import { answerExtras } from './answer-extras';
 import { attachmentExtras, carriedAttachments, carryAttachments, countPromptAttachments, ownAttachmentsOf, type PromptAttachments } from './attachments';
 import { hiddenWorkOfTurn, withHiddenExtras, type HiddenWorkCount, type UncountedWork } from './hidden-work';
-import { resolveModel, warmUpModelPatterns, type ResolvedModel } from './models';
+import { resolveModel, unknownModelLabel, warmUpModelPatterns, type ResolvedModel } from './models';
 import { createTokenizers, type Count, type VocabularySource } from './tokens';
 
 export interface CountResult {
@@ -26,6 +26,8 @@ export interface CountResult {
   skippedAttachments: AttachmentSkipCode[];
   /** Work out of sight the page showed that could not be counted (the site's health says so). */
   uncountedWork: UncountedWork[];
+  /** The page's model label no rule knows, on a site that reports such labels: counted with the site's default (the site's health says so). */
+  unknownModelLabel: string | null;
   /** Settles once the conversation's new history is in storage (acknowledge only after it). */
   persisted: Promise<void>;
 }
@@ -98,14 +100,15 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         const state = conversations.cached(turn.site, turn.conversationId) ?? (await conversations.read(turn.site, turn.conversationId));
         const done = state.turns[turn.turnId];
         if (done && (turn.revision ?? 0) <= (done.revision ?? 0))
-          return { counted: done, unreadableDuration: null, skippedAttachments: [], uncountedWork: [], persisted: Promise.resolve() };
-        const stored = (counted: CountedTurn, counts: TextCounts, hidden: HiddenWorkCount): CountResult => {
+          return { counted: done, unreadableDuration: null, skippedAttachments: [], uncountedWork: [], unknownModelLabel: null, persisted: Promise.resolve() };
+        const stored = (counted: CountedTurn, counts: TextCounts, hidden: HiddenWorkCount, unknownLabel: string | null = null): CountResult => {
           const withHidden = (state.turns[turn.turnId] = withHiddenExtras(counted, hidden.extras));
           return {
             counted: withHidden,
             unreadableDuration: counts.unreadableDuration,
             skippedAttachments: counts.attachments?.skipped ?? [],
             uncountedWork: hidden.uncounted,
+            unknownModelLabel: unknownLabel,
             persisted: conversations.write(turn.site, turn.conversationId, state),
           };
         };
@@ -122,7 +125,8 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         const tokenizer = (state.tokenizer ??= tokenizerForModel(model.modelKey).tokenizer);
         const counts = countTexts(turn, model.modelKey, await counterOf(tokenizer));
         const hidden = hiddenWorkOfTurn(state, turn, undefined);
-        return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts), counts, hidden);
+        const unknownLabel = unknownModelLabel(turn.site, turn.modelLabel, settings.modelOverrides);
+        return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts), counts, hidden, unknownLabel);
       },
       (r) => r.persisted,
     );

@@ -11,6 +11,8 @@ import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 interface SiteModels {
   default: string;
   labels: Array<{ pattern: string; key: string; custom_rate?: string }>;
+  /** The site's labels name its models (Poe's bots, Doubao's modes): a label no pattern knows is reported in the site's health. */
+  report_unknown_labels?: boolean;
 }
 
 /** A model as a turn is counted with it: a key of the model table, and for `custom` its rate. */
@@ -41,6 +43,16 @@ export function resolveModel(site: SiteId, label: string | null, overrides: Part
   const rate = match?.rate ? customRate(match.rate).wh_per_1k : siteCustomRate(site);
   if (rate === null) throw new Error(`data/site-models.json: ${site} counts custom without a custom_rate`);
   return { modelKey, customWhPer1k: rate };
+}
+
+/**
+ * The page's model label when the site's labels name its models and no pattern knows it (nor an
+ * override replaces it): the turn counts with the site's default, and the site's health says why.
+ */
+export function unknownModelLabel(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): string | null {
+  const text = label?.trim();
+  if (!text || overrides[site] || !SITES[site].report_unknown_labels) return null;
+  return patternsOf(site).some(({ re }) => re.test(text)) ? null : text.slice(0, 200);
 }
 
 export function warmUpModelPatterns(): void {

@@ -183,6 +183,11 @@ export const SiteHealthSchema = z.object({
   /** The last reasoning duration label the site showed that could not be read: nothing was estimated for it. */
   unreadableReasoningLabel: z.string().max(200).nullable().optional(),
   /**
+   * The last model label (a bot's name) the site showed that no rule of data/site-models.json knows, on a
+   * site whose labels name its models: its turns were counted with the site's default model. Absent: none.
+   */
+  unknownModelLabel: z.string().max(200).optional(),
+  /**
    * Messages from the site's pages the worker refused (over a limit of MESSAGE_LIMITS, or from a tab
    * not on the site's hosts): how many, and the last one's error code. Never recorded. Absent: none.
    */
