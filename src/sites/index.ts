@@ -15,6 +15,8 @@ import { mistralSite } from './mistral/facts';
 import { perplexitySite } from './perplexity/facts';
 import { copilotSite } from './copilot/facts';
 import { grokSite } from './grok/facts';
+import { doubaoSite } from './doubao/facts';
+import { poeSite } from './poe/facts';
 
 export type { PageMessage, Role, SiteAdapter, SiteFacts } from './adapter';
 export { SITE_IDS, type SiteId } from '../domain/site-ids';
@@ -29,6 +31,8 @@ export const SITES: Readonly<Record<SiteId, SiteFacts>> = {
   perplexity: perplexitySite,
   copilot: copilotSite,
   grok: grokSite,
+  doubao: doubaoSite,
+  poe: poeSite,
 };
 
 /** Each site as users know it ("chatgpt.com"). */

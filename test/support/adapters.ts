@@ -20,6 +20,10 @@ import { readers as geminiLazy } from '../../src/sites/gemini/lazy-readers';
 import { readers as metaLazy } from '../../src/sites/meta/lazy-readers';
 import { readers as perplexityLazy } from '../../src/sites/perplexity/lazy-readers';
 import { readers as grokLazy } from '../../src/sites/grok/lazy-readers';
+import { doubao } from '../../src/sites/doubao/reader';
+import { readers as doubaoLazy } from '../../src/sites/doubao/lazy-readers';
+import { poe } from '../../src/sites/poe/reader';
+import { readers as poeLazy } from '../../src/sites/poe/lazy-readers';
 
 // The same objects the site tests import from each reader, so a test holding one reader sees the readers joined too.
 Object.assign(chatgpt, chatgptLazy);
@@ -28,8 +32,10 @@ Object.assign(gemini, geminiLazy);
 Object.assign(meta, metaLazy);
 Object.assign(perplexity, perplexityLazy);
 Object.assign(grok, grokLazy);
+Object.assign(doubao, doubaoLazy);
+Object.assign(poe, poeLazy);
 
-export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok };
+export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok, doubao, poe };
 
 let byHost: Map<string, SiteAdapter> | undefined;
 
