@@ -105,6 +105,23 @@ describe('Doubao', () => {
   });
 });
 
+describe('Doubao on a page it does not know', () => {
+  it('finds no messages on a page of another layout (the tracker then says not recognized, never a zero)', () => {
+    const { doc } = readFixture(doubao, FIXTURE, url);
+    doc.getElementById('thread')!.innerHTML = '<section class="conversation"><p class="q">海上风电多发多少电？</p><p class="a">约三分之一。</p></section>';
+    expect(doubao.findTurns(doc)).toEqual([]);
+  });
+
+  it('reads the same page in another UI language: the English search summary, an English stop label', () => {
+    const { doc, turns } = readFixture(doubao, FIXTURE, url);
+    const block = doc.querySelector('[data-plugin-identifier="block_type:10025"]')!;
+    block.innerHTML = '<span>Searched 2 keywords, 3 sources</span>';
+    expect(lazy.readHiddenWork!(turns[1], doc)).toEqual({ search: { searches: 1, sources: 3 } });
+    doc.querySelector('#send-slot')!.innerHTML = '<button type="button" aria-label="Stop generating"></button>';
+    expect(doubao.isStreaming(doc)).toBe(true);
+  });
+});
+
 describe('Doubao text', () => {
   it('never includes UI chrome at the end of a line', () => expectNoChrome(doubao, FIXTURE, url));
 });

@@ -90,6 +90,22 @@ describe('Poe', () => {
   });
 });
 
+describe('Poe on a page it does not know', () => {
+  it('finds no messages on a page of another layout (the tracker then says not recognized, never a zero)', () => {
+    const { doc } = readFixture(poe, FIXTURE, url);
+    doc.getElementById('thread')!.innerHTML = '<article><p>How much?</p></article><article><p>A third more.</p></article>';
+    expect(poe.findTurns(doc)).toEqual([]);
+  });
+
+  it('reads a page in another UI language by its markup alone, and a bot it does not know by name', () => {
+    const { doc, turns } = readFixture(poe, FIXTURE, url);
+    doc.querySelector('[class*="ThinkingBlock_toggle"] span')!.textContent = '12 秒思考';
+    expect(poe.readReasoning!(turns[1])?.durationLabel).toBe('12 秒思考');
+    turns[3].element.querySelector('[class*="BotHeader_textContainer"] > p')!.textContent = '我的导师机器人';
+    expect(poe.readModelLabel(doc, turns[3])).toBe('我的导师机器人');
+  });
+});
+
 describe('Poe text', () => {
   it('never includes UI chrome at the end of a line', () => expectNoChrome(poe, FIXTURE, url));
 });
