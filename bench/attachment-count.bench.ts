@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- attachment-count`: the worker's time to count what the page read of an attached
- * file (src/counting/attachments.ts): a 10-page PDF's facts and text (about 2,300 characters a page,
+ * file (src/features/attachments/count.ts): a 10-page PDF's facts and text (about 2,300 characters a page,
  * as bench/attachments.bench.ts reads it) and a 12-megapixel photo's facts (4032 x 3024), for each
  * site's everyday model, its text counted with the site's tokenizer (o200k, or the kitoken vocabulary
  * of Gemini, DeepSeek, Meta and Mistral, loaded once before timing). Each the median of 21 runs after
@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { nodeVocabularies } from '../scripts/build/vocabularies';
-import { countPromptAttachments } from '../src/counting/attachments';
+import { countPromptAttachments } from '../src/features/attachments/count';
 import { createTokenizers } from '../src/counting/tokens';
 import type { AttachmentSent } from '../src/domain/turns';
 import { tokenizerForModel } from '../src/domain/tokenizers';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- attachments`: what reading an attached file costs (src/attachments/read.ts), in
+ * `npm run bench -- attachments`: what reading an attached file costs (src/features/attachments/page/read.ts), in
  * Node's V8 as in the browser's: a 10-page PDF (pdf-lib, about 2,300 characters of text a page: pages, page sizes
  * and text through unpdf) and a 12-megapixel photo (a 4032 x 3024 JPEG as a camera lays it out: EXIF
  * and a 60 KB preview before the frame header, 4 MB of scan data after it; only the header is read),
@@ -15,16 +15,16 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { encode } from 'gpt-tokenizer';
-import { countAttachment } from '../src/core/attachments';
-import type { PdfReader } from '../src/attachments/pdf-reader';
-import { readAttachments } from '../src/attachments/read';
+import { countAttachment } from '../src/features/attachments/rules';
+import type { PdfReader } from '../src/features/attachments/page/pdf-reader';
+import { readAttachments } from '../src/features/attachments/page/read';
 import { jpeg, pdf } from '../test/unit/support/attachment-files';
 import { fmt, median } from './support/stats';
 
 const RUNS = 7;
 
 const t0 = performance.now();
-const { pdfReader } = await import('../src/attachments/pdf-reader');
+const { pdfReader } = await import('../src/features/attachments/page/pdf-reader');
 const loadMs = performance.now() - t0;
 const deps = { loadPdfReader: async (): Promise<PdfReader> => pdfReader };
 
@@ -64,9 +64,9 @@ async function bundleSize(contents: string, format: 'esm' | 'iife') {
   const bytes = out.outputFiles[0]!.contents;
   return { bytes: bytes.length, gzipBytes: gzipSync(bytes).length };
 }
-const pdfChunk = await bundleSize("export { pdfReader } from './src/attachments/pdf-reader';", 'esm');
-const pageCode = await bundleSize("import { attachedFiles } from './src/attachments/on-page'; console.log(attachedFiles);", 'iife');
-const readerModule = await bundleSize("export { readFiles } from './src/attachments/reader-module';", 'esm');
+const pdfChunk = await bundleSize("export { pdfReader } from './src/features/attachments/page/pdf-reader';", 'esm');
+const pageCode = await bundleSize("import { attachedFiles } from './src/features/attachments/page/on-page'; console.log(attachedFiles);", 'iife');
+const readerModule = await bundleSize("export { readFiles } from './src/features/attachments/page/reader-module';", 'esm');
 
 const rows = [
   {

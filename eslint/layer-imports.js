@@ -26,7 +26,15 @@ export function importTarget(specifier, file, root) {
 }
 
 const toPosix = (p) => p.split(path.sep).join('/');
-const inFolder = (target, folder) => target === folder || target.startsWith(`${folder}/`);
+// `folder` may hold `*` for one path segment: "src/features/*/rules" is every feature's rules.
+const inFolder = (target, folder) => {
+  if (!folder.includes('*')) return target === folder || target.startsWith(`${folder}/`);
+  const pattern = folder
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${pattern}(/|$)`).test(target);
+};
 /** 'wxt' matches 'wxt' and 'wxt/browser'; '@wxt-dev/*' matches every package of that scope. */
 const matchesPackage = (module, pattern) =>
   pattern.endsWith('/*') ? module.startsWith(pattern.slice(0, -1)) : module === pattern || module.startsWith(`${pattern}/`);

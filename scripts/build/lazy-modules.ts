@@ -22,10 +22,10 @@ const siteReaders = SITE_IDS.filter((site) => existsSync(fileURLToPath(new URL(`
 }));
 
 export const LAZY_MODULES: ReadonlyArray<{ entry: string; file: string }> = [
-  /** The attachment reader: loaded when a file is first attached (src/attachments/on-page.ts). */
-  { entry: 'src/attachments/reader-module.ts', file: 'attachments/reader.js' },
-  /** The PDF reader (PDF.js): loaded when a PDF is first read (src/attachments/reader-module.ts). */
-  { entry: 'src/attachments/pdf-reader.ts', file: 'attachments/pdf-reader.js' },
+  /** The attachment reader: loaded when a file is first attached (src/features/attachments/page/on-page.ts). */
+  { entry: 'src/features/attachments/page/reader-module.ts', file: 'attachments/reader.js' },
+  /** The PDF reader (PDF.js): loaded when a PDF is first read (src/features/attachments/page/reader-module.ts). */
+  { entry: 'src/features/attachments/page/pdf-reader.ts', file: 'attachments/pdf-reader.js' },
   /** The page report: loaded when the popup asks for one (src/tracking/content-main.ts). */
   { entry: 'src/sites/page-report.ts', file: PAGE_REPORT_FILE },
   /** The page labels: loaded when the first label or verdict is to be shown (src/label/lazy-labels.ts). */

@@ -11,7 +11,7 @@
  *   module; Vite would inline that 1.4 MB file into the worker as base64, parsed at every worker
  *   start. The worker always passes the shipped tokenizers/kitoken.wasm (src/counting/tokens.ts),
  *   so the fallback is dropped.
- * - PDF.js (unpdf's build, src/attachments/pdf-reader.ts) probes `new Function('')` and, where eval is
+ * - PDF.js (unpdf's build, src/features/attachments/page/pdf-reader.ts) probes `new Function('')` and, where eval is
  *   allowed, compiles PostScript functions with `new Function`. The reader turns eval off
  *   (`isEvalSupported: false`) and the CSP forbids it anyway; every `new Function(...)` becomes a call
  *   that throws, which the probe already reads as "no eval".

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import videoData from '../../data/video-energy.json';
-import { estimateVideo, type VideoRequest } from '../../src/core';
+import { estimateVideo, type VideoRequest } from '../../src/features/video/rules';
 
 /** The length the table shows: the default length most sites' videos count as. */
 const SECONDS = 8;

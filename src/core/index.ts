@@ -22,5 +22,3 @@ export * from './schemas';
 export * from './tables';
 export * from './reasoning';
 export * from './custom-rates';
-export * from './hidden-work';
-export * from './attachments';

@@ -4,7 +4,7 @@
  * read or wrote, loaded vocabularies, the settings) is a copy of storage or of the extension's files,
  * so a worker the browser stopped builds it again from them.
  */
-import type { AttachmentSkipCode } from '../core/attachment-codes';
+import type { AttachmentSkipCode } from '../features/attachments/codes';
 import { idMap, type ConversationState } from '../domain/conversation';
 import type { Settings } from '../domain/settings';
 import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
@@ -13,10 +13,18 @@ import { onSettingsWritten, settingsItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { createConversations, type Conversations } from './conversations';
 import { answerExtras } from './answer-extras';
-import { attachmentExtras, carriedAttachments, carryAttachments, countPromptAttachments, ownAttachmentsOf, type PromptAttachments } from './attachments';
-import { hiddenWorkOfTurn, withHiddenExtras, type HiddenWorkCount, type UncountedWork } from './hidden-work';
+import {
+  attachmentExtras,
+  carriedAttachments,
+  carryAttachments,
+  countPromptAttachments,
+  ownAttachmentsOf,
+  type PromptAttachments,
+} from '../features/attachments/count';
+import { hiddenWorkOfTurn, withHiddenExtras, type HiddenWorkCount, type UncountedWork } from '../features/work/count';
 import { resolveModel, unknownModelLabel, warmUpModelPatterns, type ResolvedModel } from './models';
 import { createTokenizers, type Count, type VocabularySource } from './tokens';
+import { replaceExtras } from '../features/extras';
 
 export interface CountResult {
   counted: CountedTurn;
@@ -250,9 +258,8 @@ function revise(
     const was = ownAttachmentsOf(before);
     carryAttachments(state, { tokens: attachments.tokens - was.tokens, estimatedTokens: attachments.estimatedTokens - was.estimatedTokens });
     const files = attachmentExtras(attachments, { tokens: before?.historyTokens ?? 0, estimatedTokens: before?.estimatedHistoryTokens ?? 0 });
-    const { attachments: _old, ...rest } = done.extras ?? {};
-    const next = { ...rest, ...(files ? { attachments: files } : {}) };
-    if (Object.keys(next).length > 0) counted.extras = next;
+    const { extras: next } = replaceExtras(counted, ['attachments'], files ? { attachments: files } : {});
+    if (next) counted.extras = next;
     else delete counted.extras;
   }
   // The revision's reasoning and images replace the earlier ones (an image may have become ready since).

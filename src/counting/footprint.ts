@@ -3,13 +3,14 @@
  * videos' records) and their texts in the UI language, as the worker answers the content script.
  */
 import { historyShare, newChatTip } from '../core/what-if';
-import { attachmentSplit, filesAsPrompt } from '../domain/attachment-split';
+import { attachmentSplit } from '../features/attachments/describe';
+import { asOwnPrompt } from '../features/extras';
 import { imageCountOf } from '../domain/image-records';
 import type { LedgerEntry } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
 import type { TurnFootprint } from '../domain/turns';
 import { uiLocale } from '../i18n/t';
-import { hiddenWorkFigures, ownInputTokens } from '../label/hidden-work-texts';
+import { hiddenWorkFigures } from '../features/work/describe';
 import { countedLabelTexts } from '../label/texts';
 
 function attachmentsOf(entry: LedgerEntry): Pick<TurnFootprint, 'attachments'> {
@@ -25,7 +26,7 @@ function approximateTokenizerOf(entry: LedgerEntry): { approximateTokenizer?: st
 /** How much of the turn's input was re-read history, and in a long chat what the next answer would cost in a new one. */
 function historyFigures(recorded: LedgerEntry): Pick<TurnFootprint, 'historyShare' | 'newChat'> {
   // This turn's own files and estimated work are not history: a new chat would read and do them too.
-  const entry = filesAsPrompt(recorded.extras ? { ...recorded, promptTokens: ownInputTokens(recorded) } : recorded);
+  const entry = asOwnPrompt(recorded);
   const share = historyShare(entry);
   if (share === 0) return {};
   const tip = newChatTip(entry);

@@ -1,7 +1,7 @@
 /** Site health as the content scripts report it, stored for the popup (the `siteHealth` item). */
-import type { AttachmentSkipCode } from '../core/attachment-codes';
+import type { AttachmentSkipCode } from '../features/attachments/codes';
 import type { SiteHealth } from '../domain/turns';
-import type { UncountedWork } from './hidden-work';
+import type { UncountedWork } from '../features/work/count';
 import type { SiteId } from '../domain/site-ids';
 import { siteHealthItem } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';

@@ -4,7 +4,7 @@
  * language (src/i18n/health-reason.ts, message `health_reason_<code in camelCase>`). No zod here:
  * the popup and the content scripts import the list without the schemas.
  */
-import type { AttachmentSkipCode } from '../core/attachment-codes';
+import type { AttachmentSkipCode } from '../features/attachments/codes';
 
 export const HEALTH_REASONS = [
   /** A prompt was sent but the adapter found no chat messages. */
@@ -44,7 +44,7 @@ export function healthReasonKey(reason: HealthReason): HealthReasonKey {
 }
 
 /**
- * The message key of why an attached file was not counted (src/core/attachment-kinds.ts,
+ * The message key of why an attached file was not counted (src/features/attachments/kinds.ts,
  * ATTACHMENT_SKIP_CODES), shown in the site's health: `too-large` -> `health_attachmentSkip_tooLarge`.
  */
 export type AttachmentSkipKey = `health_attachmentSkip_${Camel<AttachmentSkipCode>}`;

@@ -4,10 +4,10 @@
  * page's health report.
  */
 import { z } from 'zod';
-import { ATTACHMENT_KINDS, ATTACHMENT_SKIP_CODES } from '../core/attachment-codes';
+import { ATTACHMENT_KINDS, ATTACHMENT_SKIP_CODES } from '../features/attachments/codes';
 import { SITE_IDS } from './site-ids';
 import { HEALTH_REASONS } from './health-reasons';
-import { HIDDEN_WORK_KINDS } from './hidden-work-kinds';
+import { HIDDEN_WORK_KINDS } from '../features/work/kinds';
 import { MESSAGE_LIMITS } from './message-limits';
 import { TokenizerIdSchema } from './tokenizers';
 
@@ -35,7 +35,7 @@ const Pixels = z.number().int().positive().max(100_000);
  * One file attached to the prompt, as the page knows it, never its bytes: read from the `File` when it
  * was attached (`from: 'file'`), or estimated from what the page shows of it later, a thumbnail's size
  * or a file card's type (`from: 'page'`). The worker counts it by data/attachment-rules.json
- * (src/core/attachments.ts). `skipped`: the page could not read it (the code says why, health shows it);
+ * (src/features/attachments/rules.ts). `skipped`: the page could not read it (the code says why, health shows it);
  * the turn itself is counted all the same.
  */
 export const AttachmentSentSchema = z.object({
@@ -61,7 +61,7 @@ export const AttachmentSentSchema = z.object({
 });
 export type AttachmentSent = z.infer<typeof AttachmentSentSchema>;
 
-export { HIDDEN_WORK_KINDS, type HiddenWorkKindShown } from './hidden-work-kinds';
+export { HIDDEN_WORK_KINDS, type HiddenWorkKindShown } from '../features/work/kinds';
 
 /** Why work a page showed was not counted: unreadable on the page, no rule for the site, beyond the rule's range. */
 export const UNCOUNTED_WORK_CODES = ['unreadable', 'no-rule', 'out-of-range'] as const;
@@ -286,7 +286,7 @@ export const TurnFootprintSchema = z.object({
   estimatedReasoningTokens: z.number().int().nonnegative().optional(),
   /** Generated images (their energy is in the totals above). */
   images: z.number().int().nonnegative().optional(),
-  /** How the input splits into text and attached files (src/domain/attachment-split.ts); absent: no files read. */
+  /** How the input splits into text and attached files (src/features/attachments/describe.ts); absent: no files read. */
   attachments: z.object({ textTokens: Count, attachmentTokens: Count, earlierTokens: Count, estimatedTokens: Count, files: Count }).optional(),
   /** The share of the input that was re-read history (0..1); absent when the turn re-read none. */
   historyShare: z.number().min(0).max(1).optional(),

@@ -1,5 +1,5 @@
 /** A "not recognized" reason code in the UI language: the popup's site health and alerts, and the page label. */
-import type { AttachmentSkipCode } from '../core/attachment-codes';
+import type { AttachmentSkipCode } from '../features/attachments/codes';
 import { ANSWER_TIMEOUT_MINUTES, attachmentSkipKey, healthReasonKey, type HealthReason } from '../domain/health-reasons';
 import { formatCount } from '../display/numbers';
 import { t, type MessageKey } from './t';

@@ -9,7 +9,7 @@ import { formatCount, formatShare } from '../display/numbers';
 import type { LabelTexts, TurnFootprint } from '../domain/turns';
 import { spokenQuantity } from '../i18n/quantity';
 import { t, tn } from '../i18n/t';
-import { hiddenWorkParts } from './hidden-work-texts';
+import { hiddenWorkParts } from '../features/work/describe';
 
 /** "input: 42 text + 9,180 attachments (2 files)", and how much of it is estimated where any is. */
 function attachmentParts(a: NonNullable<TurnFootprint['attachments']>, locale: string): string[] {

@@ -6,8 +6,8 @@ import { calculationBody, type RemoteRequest } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
-import { attachmentInputTokens, attachmentsUnderSettings } from './attachment-input';
-import { hiddenWorkTokens, hiddenWorkUnderSettings } from './hidden-work';
+import { attachmentInputTokens, attachmentsUnderSettings } from '../features/attachments/price';
+import { hiddenWorkTokens, hiddenWorkUnderSettings } from '../features/work/price';
 
 /**
  * The turn as recorded under the user's settings: without the reasoning estimate when estimates are

@@ -13,7 +13,7 @@ import { daysEndingAt, monthOf } from '../storage/days';
 import { ITEM_KEYS, bareKey, monthTotalsKey, type StorageKey } from '../storage/layout';
 import { answersInTotals, costliestChats, daysOfPeriod, periodChange, type ChatCost, type PeriodChange, type PeriodSpan } from './period-figures';
 import { answersIn } from '../domain/image-records';
-import { estimatedWork } from './hidden-work';
+import { estimatedWork } from '../features/work/price';
 
 export interface PeriodData {
   /** Every stored turn of the period (answers and image records), oldest day first. */

@@ -24,7 +24,7 @@ import { addDays, localDay, monthOf } from '../storage/days';
 import { inboxItem, remoteStateItem, retryQueueItem, settingsItem, STORAGE_ITEMS, type Write } from '../storage/items';
 import { queueWrite } from '../storage/write-queue';
 import { computeLocally, entryFromRemote, imagesRequestFor, imagesTurnOf, requestFor, turnUnderSettings } from './compute';
-import { videoRequestFor, videoTurnOf } from './hidden-work';
+import { videoRequestFor, videoTurnOf } from '../features/work/price';
 import { findRecordedDay, type LedgerContext, type RecordOutcome } from './context';
 import { beginLedgerChanges } from './rewrite-day';
 import { commit, readDay, readIndex, readMonth, removeDays } from './store';

@@ -1,7 +1,7 @@
 /** The ledger as CSV and JSON files. Columns documented in docs/export-format.md. */
 import type { LedgerEntry, MonthTotals } from '../domain/ledger';
 import { approximationOf } from '../domain/tokenizers';
-import { HIDDEN_WORK_CSV_COLUMNS, hiddenWorkCsvFields } from './hidden-work';
+import { HIDDEN_WORK_CSV_COLUMNS, hiddenWorkCsvFields } from '../features/work/price';
 import { parseModelGroup, rowTotals, splitGroupKey } from './totals';
 
 const CSV_COLUMNS = [

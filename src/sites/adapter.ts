@@ -123,7 +123,7 @@ export interface SiteAdapter extends SiteFacts {
    * generated videos; each part absent (or null) when it shows none. Only what the page states: a kind the page shows in
    * a form the reader cannot read goes in `unreadable`, never as a zero. `doc` is for work the page
    * shows apart from the answer (a research panel beside the chat). Asked once per answer, when it
-   * is counted (src/tracking/hidden-work.ts joins its parts).
+   * is counted (src/features/work/page.ts joins its parts).
    */
   readHiddenWork?(answer: PageMessage, doc: Document): HiddenWorkShown | null;
   /** Whether an answer is being written (page-level signal: a stop button, a busy flag; see `Streaming`). */

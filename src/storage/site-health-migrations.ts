@@ -3,7 +3,7 @@
  * value of any version: the popup reads the key raw at start (src/ledger/popup-state.ts), possibly
  * before the worker has migrated it.
  */
-import { ATTACHMENT_SKIP_CODES } from '../core/attachment-codes';
+import { ATTACHMENT_SKIP_CODES } from '../features/attachments/codes';
 import { isHealthReason, type HealthReason } from '../domain/health-reasons';
 import type { SiteHealth } from '../domain/turns';
 import { SITE_IDS, type SiteId } from '../domain/site-ids';

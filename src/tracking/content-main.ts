@@ -4,7 +4,7 @@
  * so a page loads only its own adapter: the 36 KB budget holds per site, not for every site at once.
  */
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { attachedFiles } from '../attachments/on-page';
+import { attachedFiles } from '../features/attachments/page/on-page';
 import { lazyPageLabels, PAGE_LABELS_FILE } from '../label/lazy-labels';
 import { isLabelHost } from '../label/render';
 import { watchLabelSetting } from '../label/setting';

@@ -3,7 +3,7 @@
  * when a prompt is sent and when an answer is counted, never while one streams. The first ask starts
  * the import; until it settles the answer waits, as it waits for a file still being read. A module
  * that failed to load is 'failed' for the rest of the page: the work it would have read goes to
- * the site's health as unreadable (`hiddenWorkReader`, ./hidden-work.ts), never as a zero.
+ * the site's health as unreadable (`hiddenWorkReader`, src/features/work/page.ts), never as a zero.
  */
 import type { LazyReaders } from '../sites/lazy-readers';
 

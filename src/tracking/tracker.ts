@@ -16,7 +16,7 @@
  * prompt and the next are its parts (exchanges.ts); a part that appears after the answer was
  * counted is a revision of that turn.
  */
-import type { SentFiles } from '../attachments/on-page';
+import type { SentFiles } from '../features/attachments/page/on-page';
 import type { HealthReason } from '../domain/health-reasons';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { createPageClock, SETTLE_MS } from './clock';
@@ -39,7 +39,7 @@ export interface TrackerOptions {
   send: Send;
   /** Nodes the extension itself puts on the page (the labels): adding or removing them is no change of the chat. */
   ownNode?: (node: Node) => boolean;
-  /** Files the person attached (src/attachments/on-page.ts): a prompt being sent takes those attached since the last one. */
+  /** Files the person attached (src/features/attachments/page/on-page.ts): a prompt being sent takes those attached since the last one. */
   files?: { send(): SentFiles | null };
   /** The site's lazily loaded readers (./lazy-readers.ts), when its adapter says it has them. */
   lazyReaders?: AskLazyReaders;

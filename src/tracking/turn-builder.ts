@@ -12,7 +12,7 @@
  * - an answer that pauses longer than that and then goes on is corrected in place: the same turnId
  *   is sent again with the final text and a higher `revision`, and the worker replaces the counts.
  */
-import type { SentFiles } from '../attachments/on-page';
+import type { SentFiles } from '../features/attachments/page/on-page';
 import type { HealthReason } from '../domain/health-reasons';
 import { ATTACHMENTS_PER_PROMPT } from '../domain/message-limits';
 import type { AttachmentSent, ConversationSeed, HiddenWorkShown, TurnCompleted } from '../domain/turns';
@@ -20,7 +20,7 @@ import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
 import { answerExtrasOf, answerFinishedOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
-import { hiddenWorkGrew, hiddenWorkOf, hiddenWorkReader } from './hidden-work';
+import { hiddenWorkGrew, hiddenWorkOf, hiddenWorkReader } from '../features/work/page';
 import type { AskLazyReaders } from './lazy-readers';
 import type { AnswerRead, Known } from './memory';
 import type { SeededAnswer } from './page-events';
@@ -38,7 +38,7 @@ export interface BuildContext {
   readonly known: ReadonlyMap<string, Known>;
   /** When the page last changed, for answers without a finished signal. */
   readonly lastChangeAt: number;
-  /** Files sent with the prompts not answered yet (src/attachments/on-page.ts): the turn counted next carries them. */
+  /** Files sent with the prompts not answered yet (src/features/attachments/page/on-page.ts): the turn counted next carries them. */
   readonly files?: readonly SentFiles[];
   /** The site's lazily loaded readers (./lazy-readers.ts), for an adapter whose `lazyReaders` says it has them. */
   readonly lazyReaders?: AskLazyReaders;

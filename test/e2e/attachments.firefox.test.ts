@@ -4,7 +4,7 @@
  * 3-page PDF chosen in a file input of the page's composer (WebDriver BiDi's input.setFiles, as a
  * person choosing them in the file picker), three more dropped on the prompt box and three pasted
  * into it, then the prompt is sent. The content script imports the reader and the PDF reader modules
- * by their moz-extension URLs. The stored turn's attachments equal src/core/attachments.ts
+ * by their moz-extension URLs. The stored turn's attachments equal src/features/attachments/rules.ts
  * `countAttachment` over the same files' facts for the site and model, the PDF's text included, and
  * the next turn re-reads them as history.
  *

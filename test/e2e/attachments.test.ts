@@ -3,8 +3,8 @@
  * a 1024 x 1024 PNG, a text file and a 3-page PDF, attached through a file input of the page's
  * composer (`setInputFiles`), dropped on the composer and pasted into the prompt box, then the prompt
  * is sent. The stored turn's text is counted as before, its attachments by the rule for the site and
- * model (computed here with src/core/attachments.ts `countAttachment` from the same files' facts,
- * read in Node by src/attachments/read.ts), and the next turn of the chat re-reads them as history.
+ * model (computed here with src/features/attachments/rules.ts `countAttachment` from the same files' facts,
+ * read in Node by src/features/attachments/page/read.ts), and the next turn of the chat re-reads them as history.
  *
  * Two fixture pages carry the site's own file input (ChatGPT's "Attach photos or videos", DeepSeek's
  * upload input); on the others the test puts a hidden `<input type="file" multiple>` in the

@@ -1,4 +1,5 @@
-import { attachmentSplit, filesAsPrompt, type AttachmentSplit } from '../../domain/attachment-split';
+import { attachmentSplit, type AttachmentSplit } from '../../features/attachments/describe';
+import { asOwnPrompt } from '../../features/extras';
 import { imageCountOf } from '../../domain/image-records';
 import type { LedgerEntry } from '../../domain/ledger';
 import { approximationOf, LEGACY_TOKENIZER, TOKENIZER_NAMES } from '../../domain/tokenizers';
@@ -8,7 +9,7 @@ import { carbonQuantity, dropsOf, energyQuantity, formatCount, formatShare, form
 import { t, tn } from '../../i18n/t';
 import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
 import { computedByText, modelText, regionName } from '../view';
-import { hiddenWorkFigures, hiddenWorkParts, ownInputTokens } from '../../label/hidden-work-texts';
+import { hiddenWorkFigures, hiddenWorkParts } from '../../features/work/describe';
 import { QuantityText } from './QuantityText';
 import { Rich } from './Rich';
 
@@ -92,7 +93,7 @@ export function LastAnswer({
   // Work out of sight, estimated: said apart from the counts, and not history.
   const estimated = hiddenWorkParts(hiddenWorkFigures(entry.extras), locale);
   // This turn's own files and estimated work are not history: a new chat would read and do them too.
-  const share = historyShare(filesAsPrompt(entry.extras ? { ...entry, promptTokens: ownInputTokens(entry) } : entry));
+  const share = historyShare(asOwnPrompt(entry));
   return (
     <section aria-labelledby="last-h">
       <h2 id="last-h">{t('last_heading')}</h2>

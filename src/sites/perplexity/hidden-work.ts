@@ -2,7 +2,7 @@
  * Perplexity's work out of sight, in the answer's block: a research run (its "N steps completed"
  * header), else a web search (its inline citations or its "N sources" button), with the count of
  * sources the page states; and generated videos. The web pages it read are not on the page: the
- * worker estimates them from these (src/core/hidden-work.ts). Loaded with the site's other lazy
+ * worker estimates them from these (src/features/work/rules.ts). Loaded with the site's other lazy
  * readers (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';

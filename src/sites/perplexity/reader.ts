@@ -13,7 +13,7 @@
  *
  * No id in the page: ids are derived from the thread and the prompt. The web pages Perplexity reads
  * before answering are not on the page: only the search and its count of sources are, and the
- * worker estimates the pages from them (./hidden-work.ts, src/core/hidden-work.ts).
+ * worker estimates the pages from them (./hidden-work.ts, src/features/search/rules.ts).
  */
 import { defineAdapter, type SiteAdapter } from '../adapter';
 import { perplexitySite } from './facts';

@@ -2,13 +2,16 @@
  * Work out of sight, in each browser: on a chat site's fixture page at its real host URL, an answer
  * streamed without it is counted exactly as before (no `extras`), then the same answer showing the
  * work (a web search's sources on meta.ai, a deep research run's header on chatgpt.com, a generated
- * video on grok.com) is recorded with the estimate by the cited rule (src/core/hidden-work.ts,
+ * video on grok.com) is recorded with the estimate by the cited rule (src/features/work/rules.ts,
  * data/hidden-work.json, data/video-energy.json) and the same counts of its text. On the same
  * chatgpt.com page a third answer closes a voice chat (hand-made "Voice chat ended" row,
  * test/fixtures/sites/README.md): its audio tokens by OpenAI's Realtime rule replace its transcript's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateResearch, estimateSearch, estimateVideo, estimateVoice, videoSite } from '../../../src/core/hidden-work';
+import { estimateResearch } from '../../../src/features/research/rules';
+import { estimateSearch } from '../../../src/features/search/rules';
+import { estimateVideo, videoSite } from '../../../src/features/video/rules';
+import { estimateVoice } from '../../../src/features/voice/rules';
 import type { LedgerEntry } from '../../../src/domain/ledger';
 import type { SiteId } from '../../../src/domain/site-ids';
 import type { DriverPage } from '../support/driver';

@@ -4,9 +4,9 @@
  * files count by the site's rule, and the page-side steps (a file input where the fixture has none,
  * a drop, a paste, a send) as functions that run in the page through either driver's evaluate().
  */
-import { pdfReader } from '../../../src/attachments/pdf-reader';
-import { readAttachments, type AttachmentRead } from '../../../src/attachments/read';
-import { countAttachment } from '../../../src/core/attachments';
+import { pdfReader } from '../../../src/features/attachments/page/pdf-reader';
+import { readAttachments, type AttachmentRead } from '../../../src/features/attachments/page/read';
+import { countAttachment } from '../../../src/features/attachments/rules';
 import type { SiteId } from '../../../src/domain/site-ids';
 import { file, pdf, png } from '../../unit/support/attachment-files';
 import { chunked } from './chat-pages';
@@ -53,7 +53,7 @@ async function factsOf(list: Sample[]): Promise<AttachmentRead[]> {
   });
 }
 
-/** The files' tokens and the estimated part of them, by src/core/attachments.ts `countAttachment` for the turn's model and site. */
+/** The files' tokens and the estimated part of them, by src/features/attachments/rules.ts `countAttachment` for the turn's model and site. */
 export async function expectedCount(list: Sample[], modelKey: string, site: SiteId): Promise<{ tokens: number; estimated: number }> {
   const count = modelCounter(modelKey);
   let tokens = 0;

@@ -1,7 +1,7 @@
 /** docs/methodology.md's Attachments section against data/attachment-rules.json and the core. */
 import { describe, expect, it } from 'vitest';
 import rules from '../../../data/attachment-rules.json';
-import { countAttachment } from '../../../src/core';
+import { countAttachment } from '../../../src/features/attachments/rules';
 import { readRepoFile, section, tables } from '../support/markdown';
 
 const doc = readRepoFile('docs/methodology.md');

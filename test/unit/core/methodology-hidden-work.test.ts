@@ -3,20 +3,13 @@
  * the core: each table is rebuilt from the data and compared, and each worked example is computed.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_CUSTOM_RATE,
-  calculate,
-  estimateResearch,
-  estimateSearch,
-  estimateSiteVideo,
-  estimateVideo,
-  estimateVoice,
-  findModel,
-  videoCalculationRequest,
-  type VideoEstimate,
-} from '../../../src/core';
+import { MAX_CUSTOM_RATE, calculate, findModel } from '../../../src/core';
+import { estimateResearch } from '../../../src/features/research/rules';
+import { estimateSearch } from '../../../src/features/search/rules';
+import { estimateSiteVideo, estimateVideo, videoCalculationRequest, type VideoEstimate } from '../../../src/features/video/rules';
+import { estimateVoice } from '../../../src/features/voice/rules';
 import { calculationBody } from '../../../src/domain/remote';
-import { videoRequestFor, videoTurnOf } from '../../../src/ledger/hidden-work';
+import { videoRequestFor, videoTurnOf } from '../../../src/features/work/price';
 import type { CountedTurn } from '../../../src/domain/turns';
 import hiddenData from '../../../data/hidden-work.json';
 import videoData from '../../../data/video-energy.json';

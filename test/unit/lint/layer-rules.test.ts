@@ -19,11 +19,12 @@ async function lint(file: string, code: string) {
 }
 
 type Case = [file: string, code: string];
-type Violation = [file: string, code: string, broken: string];
+type Violation = [file: string, code: string, broken: string, layer?: string];
 
 const OUTSIDE_CORE = 'outside src/core and data/';
 const OUTSIDE_SERVER = 'outside the service, src/core, data/, the methodology renderer and the service packages';
 const TOKENIZER = 'the tokenizer and counting code';
+const RULES_LAYER = 'src/features/*/rules.ts';
 
 // [file, planted code, the part of the rule it breaks (quoted in the message)]
 const violations: Record<string, Violation[]> = {
@@ -51,12 +52,20 @@ const violations: Record<string, Violation[]> = {
     ['src/sites/planted.ts', "import { browser } from 'wxt/browser';", 'extension APIs: storage and messaging'],
     ['src/sites/chatgpt/planted.ts', "import { send } from '../../messaging/messaging';", 'messaging'],
   ],
-  'src/attachments imports no tokenizer, storage, messaging or extension API': [
-    ['src/attachments/planted.ts', "import { encode } from 'gpt-tokenizer';", TOKENIZER],
-    ['src/attachments/planted.ts', "import { countTokens } from '../counting/tokens';", TOKENIZER],
-    ['src/attachments/planted.ts', "import { items } from '../storage/items';", 'storage'],
-    ['src/attachments/planted.ts', "import { PROTOCOL } from '../messaging/protocol';", 'messaging'],
-    ['src/attachments/planted.ts', "import { browser } from 'wxt/browser';", 'extension APIs: storage and messaging'],
+  'src/features/attachments/page imports no tokenizer, storage, messaging or extension API': [
+    ['src/features/attachments/page/planted.ts', "import { encode } from 'gpt-tokenizer';", TOKENIZER],
+    ['src/features/attachments/page/planted.ts', "import { countTokens } from '../../../counting/tokens';", TOKENIZER],
+    ['src/features/attachments/page/planted.ts', "import { countPromptAttachments } from '../count';", TOKENIZER],
+    ['src/features/attachments/page/planted.ts', "import { items } from '../../../storage/items';", 'storage'],
+    ['src/features/attachments/page/planted.ts', "import { PROTOCOL } from '../../../messaging/protocol';", 'messaging'],
+    ['src/features/attachments/page/planted.ts', "import { browser } from 'wxt/browser';", 'extension APIs: storage and messaging'],
+  ],
+  "a feature's rules are pure as the core is": [
+    ['src/features/search/rules.ts', "import { browser } from 'wxt/browser';", OUTSIDE_CORE, RULES_LAYER],
+    ['src/features/video/rules.ts', "import { countTokens } from '../../counting/tokens';", OUTSIDE_CORE, RULES_LAYER],
+    ['src/features/voice/rules.ts', "import { hiddenWorkParts } from '../work/describe';", OUTSIDE_CORE, RULES_LAYER],
+    ['src/features/attachments/codes.ts', "import { readFileSync } from 'node:fs';", OUTSIDE_CORE, RULES_LAYER],
+    ['src/core/planted.ts', "import { requestFor } from '../features/work/price';", OUTSIDE_CORE],
   ],
   'src/server imports only itself, src/core, data/, the methodology renderer and its packages': [
     ...[
@@ -90,6 +99,7 @@ const violations: Record<string, Violation[]> = {
     ['src/popup/planted.ts', "import { Kitoken } from 'kitoken/web';", TOKENIZER],
     ['src/popup/planted.ts', "import { countTokens } from '../counting/tokens';", TOKENIZER],
     ['src/popup/components/Planted.tsx', "import { countTurn } from '../../counting/count-turn';", TOKENIZER],
+    ['src/popup/planted.ts', "import { countHiddenWork } from '../features/work/count';", TOKENIZER],
     ['src/popup/planted.ts', "const tokens = () => import('../counting/tokens');", TOKENIZER],
   ],
 };
@@ -108,11 +118,18 @@ const legal: Record<string, Case[]> = {
       "import { Hono } from 'hono';\nimport { createServer } from 'node:http';\nimport { calculate } from '../core';\nimport { render } from '../methodology/render';\nimport plans from '../../data/plans.json';\nimport { Redis } from 'ioredis';\nimport { serve } from '@hono/node-server';",
     ],
   ],
-  'src/attachments': [
+  'src/features/attachments/page': [
     [
-      'src/attachments/planted.ts',
-      "import { imageSize } from 'image-size';\nimport { getDocumentProxy } from 'unpdf';\nimport { attachmentKind } from '../core/attachments';",
+      'src/features/attachments/page/planted.ts',
+      "import { imageSize } from 'image-size';\nimport { getDocumentProxy } from 'unpdf';\nimport { attachmentKind } from '../rules';",
     ],
+  ],
+  "a feature's rules": [
+    [
+      'src/features/search/rules.ts',
+      "import { z } from 'zod';\nimport data from '../../../data/hidden-work.json';\nimport { ok } from '../../core/errors';\nimport { refuse } from '../work/rules';",
+    ],
+    ['src/core/planted.ts', "import { estimateSearch } from '../features/search/rules';"],
   ],
   'src/popup': [
     [
@@ -125,8 +142,8 @@ const legal: Record<string, Case[]> = {
 describe('layer rules (npm run lint)', () => {
   for (const [rule, cases] of Object.entries(violations)) {
     describe(rule, () => {
-      it.each(cases)('%s: fails on %s', async (file, code, broken) => {
-        const layer = file.split('/').slice(0, 2).join('/');
+      it.each(cases)('%s: fails on %s', async (file, code, broken, named) => {
+        const layer = named ?? (file.startsWith('src/features/attachments/page/') ? 'src/features/attachments/page' : file.split('/').slice(0, 2).join('/'));
         const problems = await lint(file, code);
         expect(problems).toHaveLength(1);
         expect(problems[0].rule).toBe('project/layer-imports');

@@ -9,7 +9,7 @@ import type { HiddenWorkShown } from '../../../src/domain/turns';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { countBefore, secondsIn } from '../../../src/sites/hidden-work';
 import { exchangesOf } from '../../../src/tracking/exchanges';
-import { hiddenWorkOf } from '../../../src/tracking/hidden-work';
+import { hiddenWorkOf } from '../../../src/features/work/page';
 import { ADAPTERS } from '../../support/adapters';
 import { fixture, loadPage } from '../support/load-page';
 

@@ -1,7 +1,7 @@
 /** The tables of work out of sight as the tests read them: from data/hidden-work.json and data/video-energy.json. */
 import hiddenData from '../../../data/hidden-work.json';
 import videoData from '../../../data/video-energy.json';
-import { estimateVideo } from '../../../src/core';
+import { estimateVideo } from '../../../src/features/video/rules';
 
 export const HIDDEN_WORK_SOURCES = [...hiddenData.sources, ...videoData.sources];
 export const SEARCH_RULES = hiddenData.search.rules;

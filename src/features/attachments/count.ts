@@ -1,0 +1,100 @@
+/**
+ * The worker's count of the files attached to a prompt: each file's text (a text file's, or a PDF's
+ * where the provider reads it) counted with the conversation's tokenizer, exactly as a prompt is, and
+ * the file's facts turned into tokens by the published rule of the turn's model and site
+ * (src/features/attachments/rules.ts). A file estimated from what the page shows of it (`from: 'page'`) is
+ * always an estimate; a file the page or the rules could not count is counted in `skipped`, never as
+ * zero tokens, and the turn's own text is counted all the same.
+ */
+import { countAttachment, type AttachmentFacts, type AttachmentSkipCode, type AttachmentTarget } from './rules';
+import type { ConversationState } from '../../domain/conversation';
+import type { AttachmentSent, TurnExtras } from '../../domain/turns';
+import type { Count } from '../../counting/tokens';
+
+export type AttachmentsCounted = NonNullable<TurnExtras['attachments']>;
+
+/** The files of one prompt, counted: what the turn reads, and the codes of the files that were not counted. */
+export interface PromptAttachments {
+  /** Files counted, their tokens and of those the estimated ones. */
+  files: number;
+  tokens: number;
+  estimatedTokens: number;
+  /** Why each skipped file was not counted, in the order sent. */
+  skipped: AttachmentSkipCode[];
+}
+
+export const NO_ATTACHMENTS: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, skipped: [] };
+
+/** The core's facts for a file as the page sent it; a page estimate without a byte size is still a file (the rules for pictures and PDFs do not read it). */
+function factsOf(a: AttachmentSent, count: Count): AttachmentFacts {
+  return {
+    kind: a.kind,
+    mime: a.mime,
+    bytes: a.bytes ?? (a.from === 'page' && (a.kind === 'image' || a.kind === 'pdf') ? 1 : 0),
+    ...(a.width === undefined ? {} : { width: a.width }),
+    ...(a.height === undefined ? {} : { height: a.height }),
+    ...(a.pages === undefined ? {} : { pages: a.pages }),
+    ...(a.pageSizes === undefined ? {} : { pageSizes: a.pageSizes }),
+    ...(a.text === undefined ? {} : { textTokens: count(a.text) }),
+    ...(a.textCoverage === undefined ? {} : { textCoverage: a.textCoverage }),
+  };
+}
+
+/** Every file sent with a prompt, counted for the model it was sent to (each text counted once with `count`). */
+export function countPromptAttachments(sent: readonly AttachmentSent[] | undefined, target: AttachmentTarget, count: Count): PromptAttachments {
+  if (!sent || sent.length === 0) return NO_ATTACHMENTS;
+  const out: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, skipped: [] };
+  for (const a of sent) {
+    if (a.skipped) {
+      out.skipped.push(a.skipped);
+      continue;
+    }
+    // A card the page shows without a size (or a PDF's card without its page count) says nothing to count by: skipped, never a zero.
+    if (a.from === 'page' && a.bytes === undefined && (a.kind === 'pdf' ? a.pages === undefined : a.kind !== 'image')) {
+      out.skipped.push('size-unknown');
+      continue;
+    }
+    const outcome = countAttachment(factsOf(a, count), target);
+    if (!outcome.ok) {
+      out.skipped.push(outcome.skip);
+      continue;
+    }
+    out.files += 1;
+    out.tokens += outcome.value.tokens;
+    // Read from the page, not the file: the thumbnail or the card stands for a file the extension never saw.
+    if (outcome.value.estimated || a.from === 'page') out.estimatedTokens += outcome.value.tokens;
+  }
+  return out;
+}
+
+/** What earlier prompts' files add to every later turn: the conversation's carried attachments (none in states stored before them). */
+export function carriedAttachments(state: ConversationState): { tokens: number; estimatedTokens: number } {
+  return { tokens: state.carried?.attachmentTokens ?? 0, estimatedTokens: state.carried?.estimatedAttachmentTokens ?? 0 };
+}
+
+/** Grows (or, for a recount of the same prompt's files, corrects) what the conversation's later turns re-read. In place. */
+export function carryAttachments(state: ConversationState, added: { tokens: number; estimatedTokens: number }): void {
+  if (added.tokens === 0 && added.estimatedTokens === 0) return;
+  const carried = (state.carried ??= { attachmentTokens: 0, estimatedAttachmentTokens: 0, searchTokens: 0 });
+  carried.attachmentTokens = Math.max(0, carried.attachmentTokens + added.tokens);
+  carried.estimatedAttachmentTokens = Math.max(0, carried.estimatedAttachmentTokens + added.estimatedTokens);
+}
+
+/** The prompt's files as the counted turn keeps them (absent when the turn neither sent nor re-read any). */
+export function attachmentExtras(own: PromptAttachments, history: { tokens: number; estimatedTokens: number }): AttachmentsCounted | undefined {
+  if (own.files === 0 && own.skipped.length === 0 && history.tokens === 0) return undefined;
+  return {
+    files: own.files,
+    tokens: own.tokens,
+    estimatedTokens: own.estimatedTokens,
+    historyTokens: history.tokens,
+    estimatedHistoryTokens: history.estimatedTokens,
+    ...(own.skipped.length > 0 ? { skipped: own.skipped.length } : {}),
+  };
+}
+
+/** A counted turn's own files, as they were counted (for a regenerated answer or a revision that sends none again). */
+export function ownAttachmentsOf(extras: AttachmentsCounted | undefined): PromptAttachments {
+  if (!extras) return NO_ATTACHMENTS;
+  return { files: extras.files, tokens: extras.tokens, estimatedTokens: extras.estimatedTokens, skipped: [] };
+}

@@ -1,0 +1,130 @@
+/**
+ * Out-of-sight work in the ledger (src/features/work/count.ts counts it): which parts the Counting
+ * settings keep, what they add to the answer's request, and the record of a generated video.
+ * With every switch off, or with no such work, a turn's request is what it was before this existed.
+ */
+import { INPUT_WEIGHT, OUTPUT_WEIGHT } from '../../core/calculate';
+import { videoCalculationRequest } from '../video/rules';
+import { turnIdOfVideo, videoTurnId } from '../../domain/image-records';
+import type { LedgerEntry } from '../../domain/ledger';
+import type { RemoteRequest } from '../../domain/remote';
+import { DEFAULT_COUNT_EXTRAS, type Settings } from '../../domain/settings';
+import type { CountedTurn } from '../../domain/turns';
+import { CUSTOM_KEY } from '../../sites/site-models';
+import { replaceExtras } from '../extras';
+import { HIDDEN_WORK_KINDS } from './kinds';
+
+/** The turn without the out-of-sight parts the user switched off (the same object when none is). */
+export function hiddenWorkUnderSettings(turn: CountedTurn, settings: Pick<Settings, 'countExtras'>): CountedTurn {
+  const on = { ...DEFAULT_COUNT_EXTRAS, ...settings.countExtras };
+  return replaceExtras(
+    turn,
+    HIDDEN_WORK_KINDS.filter((kind) => !on[kind]),
+  );
+}
+
+/**
+ * The prompt and answer tokens a request prices: a voice exchange's audio in place of its transcript,
+ * and the estimated input of searches (their history where history is counted) and research runs.
+ */
+export function hiddenWorkTokens(turn: CountedTurn, countHistory: boolean): { prompt: number; answer: number; estimatedInput: number } {
+  const { search, research, voice } = turn.extras ?? {};
+  const estimatedInput = (search ? search.tokens + (countHistory ? search.historyTokens : 0) : 0) + (research?.tokens ?? 0);
+  return voice
+    ? { prompt: voice.inputTokens, answer: voice.outputTokens, estimatedInput }
+    : { prompt: turn.promptTokens, answer: turn.answerTokens, estimatedInput };
+}
+
+/**
+ * The record of the videos an answer generated (null when it generated none): a `custom` turn of its
+ * own whose output is the videos' length in milliseconds, at videoCalculationRequest's rate (their Wh
+ * per second) divided by the weight the core gives output tokens. A record's request is always split
+ * into input and output (retries and a region's recompute rebuild it from the record), so stored
+ * this way the core and the service compute the videos' Wh, and nothing special is sent or recomputed.
+ */
+export function videoTurnOf(turn: CountedTurn): CountedTurn | null {
+  const video = turn.extras?.video;
+  if (!video || video.videos === 0) return null;
+  const request = videoCalculationRequest({ seconds: video.seconds, wh: { central: video.wh } });
+  if (!request.ok) return null;
+  return {
+    turnId: videoTurnId(turn.turnId),
+    time: turn.time,
+    site: turn.site,
+    conversationId: turn.conversationId,
+    modelKey: CUSTOM_KEY,
+    customWhPer1k: request.value.custom_wh_per_1k / OUTPUT_WEIGHT,
+    promptTokens: 0,
+    historyTokens: 0,
+    answerTokens: request.value.tokens,
+    tokenizer: turn.tokenizer,
+    ...(turn.revision === undefined ? {} : { revision: turn.revision }),
+  };
+}
+
+/** A video record's request: its own rate in the current region (no model override applies). */
+export function videoRequestFor(video: CountedTurn, settings: Pick<Settings, 'region'>): RemoteRequest {
+  return { model: CUSTOM_KEY, input_tokens: 0, output_tokens: video.answerTokens, region: settings.region, custom_wh_per_1k: video.customWhPer1k ?? 0 };
+}
+
+/** The CSV columns of out-of-sight work (docs/export-format.md), each 0 for a turn without it. */
+export const HIDDEN_WORK_CSV_COLUMNS = [
+  'searches',
+  'search_tokens',
+  'search_history_tokens',
+  'research_runs',
+  'research_tokens',
+  'research_high_tokens',
+  'voice_input_tokens',
+  'voice_output_tokens',
+  'videos',
+  'video_seconds',
+  'video_wh',
+] as const;
+
+/** A record's values for HIDDEN_WORK_CSV_COLUMNS, in their order. */
+export function hiddenWorkCsvFields(e: Pick<LedgerEntry, 'extras'>): number[] {
+  const { search, research, voice, video } = e.extras ?? {};
+  return [
+    search?.searches ?? 0,
+    search?.tokens ?? 0,
+    search?.historyTokens ?? 0,
+    research?.runs ?? 0,
+    research?.tokens ?? 0,
+    research?.highTokens ?? 0,
+    voice?.inputTokens ?? 0,
+    voice?.outputTokens ?? 0,
+    video?.videos ?? 0,
+    video?.seconds ?? 0,
+    video?.wh ?? 0,
+  ];
+}
+
+/**
+ * The energy of a record that was estimated work out of sight: all of a video record; of an answer,
+ * the share its searches, research and voice audio take of its weighted tokens (the core's energy is
+ * linear in them). History counts where the record's input holds it.
+ */
+function estimatedKwhOf(e: LedgerEntry): number {
+  if (turnIdOfVideo(e.turnId) !== null) return e.energyKwh;
+  const { search, research, voice } = e.extras ?? {};
+  if (!search && !research && !voice) return 0;
+  const full = hiddenWorkTokens(e, true);
+  const historyCounted = e.inputTokens >= full.prompt + e.historyTokens + full.estimatedInput;
+  const { estimatedInput } = historyCounted ? full : hiddenWorkTokens(e, false);
+  const input = estimatedInput + (voice?.inputTokens ?? 0);
+  const output = voice?.outputTokens ?? 0;
+  const weighted = INPUT_WEIGHT * e.inputTokens + OUTPUT_WEIGHT * e.outputTokens;
+  return weighted > 0 ? e.energyKwh * Math.min(1, (INPUT_WEIGHT * input + OUTPUT_WEIGHT * output) / weighted) : 0;
+}
+
+/** A period's energy, split into what was counted and what was estimated work out of sight. */
+export function estimatedWork(entries: readonly LedgerEntry[]): { countedKwh: number; estimatedKwh: number } {
+  let total = 0;
+  let estimated = 0;
+  for (const e of entries) {
+    total += e.energyKwh;
+    estimated += estimatedKwhOf(e);
+  }
+  return { countedKwh: Math.max(0, total - estimated), estimatedKwh: estimated };
+}
