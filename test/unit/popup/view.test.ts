@@ -130,6 +130,21 @@ describe('healthRows', () => {
     );
   });
 
+  it('names a model label no rule knows, in the UI language, while the site stays recognized', () => {
+    const health: SiteHealth[] = [{ site: 'poe', status: 'ok', reason: null, at: 1, unknownModelLabel: 'MyTutorBot' }];
+    useCatalog('en');
+    expect(healthRows(health).find((r) => r.site === 'poe')).toEqual({
+      site: 'poe',
+      status: 'ok',
+      text: 'poe.com: recognized The page names the model “MyTutorBot”, which no rule knows, so its answers were counted as the site’s usual model.',
+    });
+    useCatalog('zh_CN');
+    expect(healthRows(health, 'zh-CN').find((r) => r.site === 'poe')!.text).toBe(
+      'poe.com：已识别 页面显示的模型“MyTutorBot”没有对应的规则，因此其回答按该网站的常用模型计算。',
+    );
+    useCatalog('en');
+  });
+
   it('has a sentence for every reason code in every locale, none left in English outside en', () => {
     for (const lang of LOCALES) {
       useCatalog(lang);
