@@ -1,5 +1,6 @@
+// Written by `npm run sites` from the site list (src/sites/list.ts): edit the template, scripts/build/content-scripts.ts.
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { matchesOf } from '../src/sites/adapter';
+import { matchesOf } from '../src/sites/site-data';
 import { deepseek } from '../src/sites/deepseek/reader';
 import { runOnChatPage } from '../src/tracking/content-main';
 

@@ -1,7 +1,8 @@
 /**
- * The chat sites the extension knows, in display order. One adapter module per site in src/sites/;
- * everything else about a site (hosts, label, model family) is declared in its module and gathered
- * by the registry (src/sites/index.ts).
+ * The chat sites' ids, in display order, from the one site list (src/sites/list.ts): everything
+ * about a site is declared in its data module there.
  */
-export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok', 'doubao', 'poe'] as const;
-export type SiteId = (typeof SITE_IDS)[number];
+import { SITE_LIST } from '../sites/list';
+
+export type SiteId = (typeof SITE_LIST)[number]['site'];
+export const SITE_IDS = SITE_LIST.map((s) => s.site) as unknown as readonly [SiteId, ...SiteId[]];

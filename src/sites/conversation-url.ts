@@ -4,7 +4,7 @@
  * without a wildcard, `/c/:id` for chatgpt.com). Only the id is needed, so the ledger keeps no URL
  * and no chat text.
  */
-import type { ConversationUrl, SiteFacts } from './adapter';
+import type { ConversationUrl, SiteFacts } from './types';
 
 const UNSAVED_PREFIX = 'new';
 

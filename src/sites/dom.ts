@@ -2,7 +2,7 @@
  * The adapters' kit: ordered selector chains, page order, visible text, ids, and the usual way a
  * page says an answer is being written. A site module uses these rather than its own copy.
  */
-import type { PageMessage, Role, Streaming } from './adapter';
+import type { PageMessage, Role, Streaming } from './types';
 
 /** Elements of the first selector in the chain that matches anything, in page order. */
 export function firstMatching(root: ParentNode, chain: readonly string[]): Element[] {
@@ -272,8 +272,7 @@ export function labelText(el: Element | null): string | null {
   return text === '' ? null : text;
 }
 
-/** Stop buttons as most sites label them (English and data attributes; used only as one signal among others). */
-export const GENERIC_STOP = ['button[aria-label*="Stop" i]', '[role="button"][aria-label*="Stop" i]', '[data-testid*="stop" i]'];
+export { GENERIC_STOP } from './site-data';
 
 /** Pictures smaller than this (by their width/height attributes) are icons and avatars, never generated images. */
 const ICON_PX = 48;

@@ -1,39 +1,20 @@
 /**
- * The site registry: each site's facts (src/sites/<site>/facts.ts: hosts, label, model family,
- * conversation URLs, version) and what is derived from them here: host -> site, labels, manifest
+ * The site registry: each site's data module (src/sites/<site>/facts.ts, listed in ./list.ts: hosts,
+ * label, model family, conversation URLs, selectors, version) and what is derived from them here: host -> site, labels, manifest
  * matches (src/sites/hosts.ts) and the site's model keys (src/sites/site-models.ts). It imports no
  * reader: a site's reader is imported only by its content script (entrypoints/<site>.content.ts).
  */
-import type { SiteFacts } from './adapter';
+import type { SiteFacts } from './types';
 import type { SiteId } from '../domain/site-ids';
-import { chatgptSite } from './chatgpt/facts';
-import { claudeSite } from './claude/facts';
-import { geminiSite } from './gemini/facts';
-import { deepseekSite } from './deepseek/facts';
-import { metaSite } from './meta/facts';
-import { mistralSite } from './mistral/facts';
-import { perplexitySite } from './perplexity/facts';
-import { copilotSite } from './copilot/facts';
-import { grokSite } from './grok/facts';
-import { doubaoSite } from './doubao/facts';
-import { poeSite } from './poe/facts';
+import { SITE_LIST } from './list';
 
-export type { PageMessage, Role, SiteAdapter, SiteFacts } from './adapter';
+export type { PageMessage, Role, SiteAdapter, SiteFacts } from './types';
 export { SITE_IDS, type SiteId } from '../domain/site-ids';
 
-export const SITES: Readonly<Record<SiteId, SiteFacts>> = {
-  chatgpt: chatgptSite,
-  claude: claudeSite,
-  gemini: geminiSite,
-  deepseek: deepseekSite,
-  meta: metaSite,
-  mistral: mistralSite,
-  perplexity: perplexitySite,
-  copilot: copilotSite,
-  grok: grokSite,
-  doubao: doubaoSite,
-  poe: poeSite,
-};
+export const SITES: Readonly<Record<SiteId, SiteFacts>> = Object.fromEntries(SITE_LIST.map((s): [SiteId, SiteFacts] => [s.site, s])) as Record<
+  SiteId,
+  SiteFacts
+>;
 
 /** Each site as users know it ("chatgpt.com"). */
 export const SITE_LABELS: Readonly<Record<SiteId, string>> = mapSites((s) => s.label);

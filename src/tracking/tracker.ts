@@ -125,6 +125,9 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
 
   const onSubmit = (): void => promptSent();
 
+  /** The model label of the turn counted last, and its conversation: what the next prompt's announcement names. */
+  let lastLabel: { conversation: string; label: string | null } | undefined;
+
   const promptSent = (): void => {
     // Sent in the conversation the page shows now: a navigation not followed yet happened before it.
     followUrl();
@@ -134,7 +137,9 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     clock.promptSent();
     // Its answer will ask for them: the import starts now, off the streaming path.
     if (adapter.lazyReaders) options.lazyReaders?.();
-    const expected = { site: adapter.site, conversationId: memory.conversation, modelLabel: adapter.readModelLabel(doc) };
+    // The label is read once per turn, with its answer (turn-builder.ts); the announcement forecasts it by the conversation's last one.
+    const modelLabel = lastLabel?.conversation === memory.conversation ? lastLabel.label : null;
+    const expected = { site: adapter.site, conversationId: memory.conversation, modelLabel };
     events.emit({ kind: 'prompt', expected });
   };
 
@@ -217,6 +222,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
         break;
       case 'counted':
         files = [];
+        lastLabel = { conversation: outcome.turn.conversationId, label: outcome.turn.modelLabel };
         memory.markAnswerRead(outcome.read);
         if (outcome.prompt) memory.markRead(outcome.prompt.id);
         events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });

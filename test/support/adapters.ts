@@ -1,41 +1,31 @@
 /**
- * Every site's adapter, for tests and benches that run them all, with its lazily loaded readers
- * (src/sites/<site>/lazy-readers.ts) joined in as the content script joins them once loaded.
- * Production code never needs them together: each content script imports only its own site's reader.
+ * Every site's adapter, for tests and benches that run them all, found from the site list
+ * (src/sites/list.ts): each site's reader module, src/sites/<site>/reader.ts, exports its adapter.
+ * The site's lazily loaded readers (src/sites/<site>/lazy-readers.ts) are joined in as the content
+ * script joins them once loaded. Production code never needs them together: each content script
+ * imports only its own site's reader.
  */
 import type { SiteAdapter } from '../../src/sites/adapter';
-import type { SiteId } from '../../src/domain/site-ids';
-import { chatgpt } from '../../src/sites/chatgpt/reader';
-import { claude } from '../../src/sites/claude/reader';
-import { gemini } from '../../src/sites/gemini/reader';
-import { deepseek } from '../../src/sites/deepseek/reader';
-import { meta } from '../../src/sites/meta/reader';
-import { mistral } from '../../src/sites/mistral/reader';
-import { perplexity } from '../../src/sites/perplexity/reader';
-import { copilot } from '../../src/sites/copilot/reader';
-import { grok } from '../../src/sites/grok/reader';
-import { readers as chatgptLazy } from '../../src/sites/chatgpt/lazy-readers';
-import { readers as claudeLazy } from '../../src/sites/claude/lazy-readers';
-import { readers as geminiLazy } from '../../src/sites/gemini/lazy-readers';
-import { readers as metaLazy } from '../../src/sites/meta/lazy-readers';
-import { readers as perplexityLazy } from '../../src/sites/perplexity/lazy-readers';
-import { readers as grokLazy } from '../../src/sites/grok/lazy-readers';
-import { doubao } from '../../src/sites/doubao/reader';
-import { readers as doubaoLazy } from '../../src/sites/doubao/lazy-readers';
-import { poe } from '../../src/sites/poe/reader';
-import { readers as poeLazy } from '../../src/sites/poe/lazy-readers';
+import type { LazyReaders } from '../../src/sites/lazy-readers';
+import { SITE_IDS, type SiteId } from '../../src/domain/site-ids';
 
-// The same objects the site tests import from each reader, so a test holding one reader sees the readers joined too.
-Object.assign(chatgpt, chatgptLazy);
-Object.assign(claude, claudeLazy);
-Object.assign(gemini, geminiLazy);
-Object.assign(meta, metaLazy);
-Object.assign(perplexity, perplexityLazy);
-Object.assign(grok, grokLazy);
-Object.assign(doubao, doubaoLazy);
-Object.assign(poe, poeLazy);
+const readers = import.meta.glob<Record<string, SiteAdapter>>('../../src/sites/*/reader.ts', { eager: true });
+const lazy = import.meta.glob<{ readers: LazyReaders }>('../../src/sites/*/lazy-readers.ts', { eager: true });
 
-export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = { chatgpt, claude, gemini, deepseek, meta, mistral, perplexity, copilot, grok, doubao, poe };
+function adapterOf(site: SiteId): SiteAdapter {
+  const module = readers[`../../src/sites/${site}/reader.ts`];
+  const adapter = module && Object.values(module).find((v): v is SiteAdapter => typeof v === 'object' && v !== null && (v as SiteAdapter).site === site);
+  if (!adapter) throw new Error(`src/sites/${site}/reader.ts exports no adapter for ${site}`);
+  // The same objects the site tests import from each reader, so a test holding one reader sees the readers joined too.
+  const loaded = lazy[`../../src/sites/${site}/lazy-readers.ts`];
+  if (loaded) Object.assign(adapter, loaded.readers);
+  return adapter;
+}
+
+export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = Object.fromEntries(SITE_IDS.map((site) => [site, adapterOf(site)])) as Record<
+  SiteId,
+  SiteAdapter
+>;
 
 let byHost: Map<string, SiteAdapter> | undefined;
 

@@ -11,7 +11,7 @@
  * table of file types (data/attachment-types.json) would cost every ChatGPT page 1.8 KB of its
  * content-script budget for a path that runs only when such a card is there.
  */
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 import type { AttachmentSent } from '../../domain/turns';
 
 const CARD = '[class~="group/resource-card"]';

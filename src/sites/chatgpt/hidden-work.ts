@@ -5,7 +5,7 @@
  * in a ChatGPT answer. Loaded with the site's other lazy readers (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 import { countBefore, distinctSources, secondsIn } from '../hidden-work';
 import { MODEL_SLUG } from './selectors';
 import { readerOf } from './variants';

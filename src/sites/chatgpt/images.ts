@@ -1,5 +1,5 @@
 /** Images ChatGPT generated in an answer (galleries of previews, estuary file URLs), never uploads. */
-import type { GeneratedImage } from '../adapter';
+import type { GeneratedImage } from '../types';
 import { GALLERY, IMAGE_PREVIEW, onUserSide } from './selectors';
 
 function estuaryFileId(src: string | null): string | null {

@@ -9,16 +9,17 @@
  *   and `<turn>:<n>:assistant`; the answer carries its id in `data-chatgpt-selection-message-id`.
  *
  * Each markup has its own reader (`VariantReader`, ./variants.ts), picked by the message element;
- * the selectors are named once in ./selectors.ts, generated images read in ./images.ts. One turn can hold
+ * the selectors are named once in ./facts.ts, the site's data module, generated images read in ./images.ts. One turn can hold
  * several assistant messages (a tool call, an image, then the text; a continuation): they are the
  * parts of one answer, which the tracker puts together (src/tracking/exchanges.ts).
  *
  * Visually hidden headings ("You said:", "ChatGPT said:") are not part of a message.
  */
-import { defineAdapter, type PageMessage, type ReasoningRead, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type PageMessage, type ReasoningRead, type SiteAdapter } from '../types';
 import { chatgptSite } from './facts';
-import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy, visibleText } from '../dom';
-import { CONVERSATION, SELECTORS, MESSAGE_CHAIN, MODEL_CHAIN, MODEL_SLUG, roleOf, SKIP } from './selectors';
+import { attributeIn, derivedIds, firstElement, firstMatching, joinTexts, streamingBy } from '../dom';
+import { CONVERSATION, MESSAGE_CHAIN, roleOf } from './selectors';
 import { readImages } from './images';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
 
@@ -52,7 +53,6 @@ function stillComing(last: Element): boolean {
 }
 
 export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
-  selectors: SELECTORS,
   streamingSignal: 'reliable',
   // Variant c's primary button has no testid and is Voice, Send or Stop by its localized label alone: it sends when the composer holds text (no empty-paragraph placeholder).
   sendButtonSelector:
@@ -102,17 +102,6 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
     // The page's markup from its first message (found near the top, without walking the page).
     const first = firstElement(doc, MESSAGE_CHAIN);
     return streamingBy(doc, first ? readerOf(first).streamingMarks : ANY_STREAMING_MARK, lastMessage, stillComing);
-  },
-
-  readModelLabel(doc, answer) {
-    // The answer's own slug; else the newest one on the page (the whole page is walked only then).
-    const own = answer?.element.closest(`[${MODEL_SLUG}]`);
-    const assistants = own ? [own] : doc.querySelectorAll(`[${MODEL_SLUG}]`);
-    const slug = assistants[assistants.length - 1]?.getAttribute(MODEL_SLUG);
-    if (slug) return slug;
-    const picker = firstElement(doc, MODEL_CHAIN);
-    const text = picker ? visibleText(picker, SKIP) : '';
-    return text === '' ? null : text;
   },
 
   conversationIdInPage(doc) {

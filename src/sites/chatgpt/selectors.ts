@@ -1,65 +1,36 @@
 /**
- * ChatGPT's selectors, named once: the named primary ones (`SELECTORS`, which the page report counts
- * and the drift tests remove and rename) and what every markup reader shares. Only data-/aria- hooks and
- * structure: never UI text (it is localized) and never a hashed class alone.
+ * ChatGPT's selectors as its markup readers use them, each read from the site's data module
+ * (./facts.ts, where they are named once), and what every markup reader shares.
  */
-import type { Role, SiteSelectors } from '../adapter';
+import type { Role } from '../types';
 import { CHROME_SELECTOR } from '../dom';
+import { chatgptSite } from './facts';
 
-/** a, classic: each message, with its role and `data-message-id`. */
-export const MESSAGE_A = '[data-message-author-role]';
-/** b: `ol[data-conversation-transcript] > li[data-message-role]`. */
-export const MESSAGE_B = 'li[data-message-role]';
-/** c: the units of a turn, keyed `<turn>:<n>:user|assistant` (the attribute was renamed once; both are served). */
-const UNIT_KEY = '[data-chatgpt-search-unit-key]';
-const UNIT_KEY_RENAMED = '[data-content-search-unit-key]';
-export const UNIT_C_CHAIN = [UNIT_KEY, UNIT_KEY_RENAMED];
-export const UNIT_C = `${UNIT_KEY}, ${UNIT_KEY_RENAMED}`;
-export const TURN_LEGACY = '[data-testid^="conversation-turn-"][data-turn]';
-export const TURN_A = '[data-testid^="conversation-turn-"]';
-export const TURN_C = '[data-turn-key]';
-export const PROMPT_B = '[data-user-message-copy]';
-export const BUBBLE = '[data-user-message-bubble]';
-export const ANSWER_B = '[data-assistant-markdown]';
-export const ANSWER_C = '[data-markdown-text-style="assistant-message"]';
-export const ANSWER_ID_C = '[data-chatgpt-selection-message-id]';
-export const FINISHED_B = '[data-message-complete]';
-export const STREAMING_B = '[data-message-streaming]';
-export const STOP_A = 'button[data-testid="stop-button"]';
-export const STOP_B = 'button[data-composer-submit][data-stop-generating]';
-export const BUSY_C = '[role="status"][aria-busy="true"]';
-export const CONVERSATION = 'section[data-conversation-id]';
-export const REASONING_C = '[data-chatgpt-agent-turn-start]';
-export const GALLERY = '[data-testid="generated-image-gallery"]';
-export const IMAGE_PREVIEW = '[data-testid="generated-image-preview"]';
+const S = chatgptSite.selectors;
+
+export const MESSAGE_A = S.messageA[0];
+export const MESSAGE_B = S.messageB[0];
+export const UNIT_C_CHAIN = S.unitC;
+export const UNIT_C = S.unitC.join(', ');
+export const TURN_LEGACY = S.turnLegacy[0];
+export const TURN_A = S.turnA[0];
+export const TURN_C = S.turnC[0];
+export const PROMPT_B = S.promptB[0];
+export const BUBBLE = S.bubble[0];
+export const ANSWER_B = S.answerB[0];
+export const ANSWER_C = S.answerC[0];
+export const ANSWER_ID_C = S.answerIdC[0];
+export const FINISHED_B = S.finishedB[0];
+export const STREAMING_B = S.streamingB[0];
+export const STOP_A = S.stopA[0];
+export const STOP_B = S.stopB[0];
+export const BUSY_C = S.busyC[0];
+export const CONVERSATION = S.conversation[0];
+export const REASONING_C = S.reasoningC[0];
+export const GALLERY = S.gallery[0];
+export const IMAGE_PREVIEW = S.imagePreview[0];
 /** The model an answer was written with, on its message element. */
-export const MODEL_SLUG = 'data-message-model-slug';
-export const MODEL_CHAIN = ['[data-testid="model-switcher-dropdown-button"]', 'button[data-composer-navigation-target="reasoning"]'];
-
-/** The named primary selectors, each a chain of alternatives, the usual one first (see `SiteSelectors`). */
-export const SELECTORS: SiteSelectors = {
-  messageA: [MESSAGE_A],
-  messageB: [MESSAGE_B],
-  unitC: UNIT_C_CHAIN,
-  turnLegacy: [TURN_LEGACY],
-  turnA: [TURN_A],
-  turnC: [TURN_C],
-  promptB: [PROMPT_B],
-  bubble: [BUBBLE],
-  answerB: [ANSWER_B],
-  answerC: [ANSWER_C],
-  answerIdC: [ANSWER_ID_C],
-  finishedB: [FINISHED_B],
-  streamingB: [STREAMING_B],
-  stopA: [STOP_A],
-  stopB: [STOP_B],
-  busyC: [BUSY_C],
-  conversation: [CONVERSATION],
-  reasoningC: [REASONING_C],
-  gallery: [GALLERY],
-  imagePreview: [IMAGE_PREVIEW],
-  model: MODEL_CHAIN,
-};
+export const MODEL_SLUG = chatgptSite.modelLabel.answerAttribute;
 
 /** Message elements, in the order the variants are tried (a page serves one of them). */
 export const MESSAGE_CHAIN = [MESSAGE_A, MESSAGE_B, UNIT_C, TURN_LEGACY];

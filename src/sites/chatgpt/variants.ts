@@ -3,7 +3,7 @@
  * turn units; and the oldest turn containers. The adapter (./index.ts) picks the reader by the
  * message element and never branches on the variant itself.
  */
-import type { Role } from '../adapter';
+import type { Role } from '../types';
 import { attributeIn, firstMatching, precedes, visibleText } from '../dom';
 import {
   ANSWER_B,

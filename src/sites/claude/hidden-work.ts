@@ -2,7 +2,7 @@
  * Claude's work out of sight: web searches. Loaded with the site's other lazy readers (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 
 /** A web search block's toggle ("Searched the web"); its region, once opened, lists each query with its "N results". */
 const SEARCHED = /\bsearched\b/i;

@@ -11,24 +11,14 @@
  *   with tool blocks between them (a web search, the analysis tool: built like the thinking block,
  *   but without `.font-ui`) and artifact cards (buttons). Sources in test/fixtures/sites/README.md.
  */
-import { defineAdapter, type ReasoningRead, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type ReasoningRead, type SiteAdapter } from '../types';
 import { claudeSite } from './facts';
 import { byRole, CHROME_SELECTOR, derivedIds, firstMatching, joinTexts, labelText, lastOf, streamingBy, visibleText } from '../dom';
 
-const PROMPT = '[data-testid="user-message"]';
-const USER_CHAIN = [PROMPT, '.font-user-message'];
-/** Answers, never the artifact panel (its text is the answer's, shown a second time). */
-const ANSWER = '.font-claude-response';
-const ASSISTANT_CHAIN = [ANSWER, '[data-is-streaming]', '.font-claude-message'];
-const STREAMING_FLAG = '[data-is-streaming]';
-const MARKDOWN = '.standard-markdown, .font-claude-response-body';
-/** A collapsible block: the toggle, then the region it opens. */
-const TOGGLE = 'button[aria-expanded]';
-/** Only a thinking block's region holds its text in `.font-ui`; a tool block's holds the tool's query, code and results. */
-const THINKING_TEXT = '.font-ui';
-const DURATION = '.tabular-nums';
-const STOP_CHAIN = ['[data-is-streaming="true"]', 'button[aria-label="Stop response"]', 'button[aria-label="Stop Response"]'];
-const MODEL_CHAIN = ['[data-testid="model-selector-dropdown"] .whitespace-nowrap', '[data-testid="model-selector-dropdown"]'];
+const { selectors: S, otherSelectors: O } = claudeSite;
+const STREAMING_FLAG = S.streaming[0];
+const MARKDOWN = S.answerText[0];
 
 /**
  * The collapsible blocks inside an answer (thinking, and tool blocks built the same way): a toggle
@@ -41,7 +31,7 @@ function collapsibles(answer: Element): Array<{ toggle: Element; region: Element
       const region = toggle.nextElementSibling;
       return region && !region.matches('button') && visibleText(region) !== '' ? [{ toggle, region }] : [];
     });
-  const marked = shaped(Array.from(answer.querySelectorAll(TOGGLE)));
+  const marked = shaped(Array.from(answer.querySelectorAll(S.thinkingToggle[0])));
   return marked.length ? marked : shaped(Array.from(answer.querySelectorAll('button')));
 }
 
@@ -65,27 +55,18 @@ function textOutside(root: Element, regions: Element[]): string {
 }
 
 /** The newest answer only: no ids or texts needed (this runs on every page change). */
-const newestAnswer = (doc: Document): Element | undefined => lastOf(firstMatching(doc, ASSISTANT_CHAIN).filter((el) => !el.closest('#markdown-artifact')));
+const newestAnswer = (doc: Document): Element | undefined => lastOf(firstMatching(doc, S.answer).filter((el) => !el.closest(O.artifact)));
 
 function streamingFlag(answer: Element): string | null {
   return (answer.closest(STREAMING_FLAG) ?? answer.querySelector(STREAMING_FLAG))?.getAttribute('data-is-streaming') ?? null;
 }
 
 export const claude: SiteAdapter = defineAdapter(claudeSite, {
-  selectors: {
-    prompt: USER_CHAIN,
-    answer: ASSISTANT_CHAIN,
-    streaming: [STREAMING_FLAG],
-    answerText: [MARKDOWN],
-    thinkingToggle: [TOGGLE],
-    stop: STOP_CHAIN,
-    model: MODEL_CHAIN,
-  },
   streamingSignal: 'reliable',
   sendButtonSelector: 'button[aria-label="Send message"], button[aria-label="Send Message"], [data-testid="send-button"]',
 
   findTurns(doc, conversation) {
-    const found = byRole(doc, USER_CHAIN, ASSISTANT_CHAIN).filter(({ element }) => !element.closest('#markdown-artifact'));
+    const found = byRole(doc, S.prompt, S.answer).filter(({ element }) => !element.closest(O.artifact));
     return derivedIds(conversation(), found);
   },
 
@@ -109,10 +90,10 @@ export const claude: SiteAdapter = defineAdapter(claudeSite, {
    * A tool block is never the thinking, even when it comes first ("Searched the web" is no reasoning).
    */
   readReasoning({ element }): ReasoningRead | null {
-    const block = collapsibles(element).find(({ region }) => region.querySelector(THINKING_TEXT));
+    const block = collapsibles(element).find(({ region }) => region.querySelector(O.thinkingText));
     if (!block) return null;
-    const duration = labelText(block.toggle.querySelector(DURATION));
-    const summary = visibleText(block.toggle, `${CHROME_SELECTOR}, ${DURATION}`);
+    const duration = labelText(block.toggle.querySelector(O.duration));
+    const summary = visibleText(block.toggle, `${CHROME_SELECTOR}, ${O.duration}`);
     const durationLabel = duration ?? (/\d/.test(summary) ? summary : null);
     if (expanded(block)) return { text: visibleText(block.region) || null, summaryOnly: false, durationLabel };
     return { text: summary || null, summaryOnly: true, durationLabel };
@@ -125,12 +106,10 @@ export const claude: SiteAdapter = defineAdapter(claudeSite, {
    * at all (the markup changed) is taken as unfinished: it is then never counted, and the tracker
    * reports the page as not recognized, rather than counting an answer that may still grow.
    */
-  streaming: (doc) => streamingBy(doc, STOP_CHAIN, newestAnswer, (answer) => streamingFlag(answer) === null),
+  streaming: (doc) => streamingBy(doc, S.stop, newestAnswer, (answer) => streamingFlag(answer) === null),
 
   answerFinished(answer) {
     const flag = streamingFlag(answer);
     return flag === 'true' ? false : flag === 'false' ? true : null;
   },
-
-  modelLabel: MODEL_CHAIN,
 });

@@ -11,43 +11,28 @@
  *
  * No id in the page: ids are derived from the conversation and the prompt.
  */
-import { defineAdapter, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type SiteAdapter } from '../types';
 import { copilotSite } from './facts';
-import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, firstMatching, GENERIC_STOP, joinTexts, lastOf, streamingBy, visibleText } from '../dom';
+import { anyMatches, byRole, CHROME_SELECTOR, derivedIds, firstMatching, joinTexts, lastOf, streamingBy, visibleText } from '../dom';
 
-const USER_CHAIN = ['[data-content="user-message"]', '[data-testid="user-message"]'];
-const ASSISTANT_CHAIN = ['[data-content="ai-message"]', '[data-testid="ai-message"]'];
-const BODY = '[data-testid="ai-message-body"]';
-const REACTIONS = '[data-testid="message-item-reactions"]';
-const COPY = '[data-testid="copy-ai-message-button"]';
-const LOADING = '[data-testid="loading-message"]';
-const STOP_CHAIN = ['[data-testid="stop-button"]', LOADING, ...GENERIC_STOP];
-/** The mode picked in the composer (Quick response, Think Deeper, Smart...). */
-const MODEL_CHAIN = ['[data-testid="chat-mode-selector"]', '[data-testid="composer-chat-mode-button"]'];
-const ANSWER_SKIP = `${CHROME_SELECTOR}, ${REACTIONS}, ${LOADING}`;
+const { selectors: S, otherSelectors: O } = copilotSite;
+const ANSWER_SKIP = `${CHROME_SELECTOR}, ${S.reactions[0]}, ${O.loading}`;
 
 /** Whether the answer's reaction bar (or its copy button) is there: the page adds it when the answer ends. */
-const hasReactions = (answer: Element): boolean => anyMatches(answer, [REACTIONS, COPY]);
+const hasReactions = (answer: Element): boolean => anyMatches(answer, S.reactions);
 
 export const copilot: SiteAdapter = defineAdapter(copilotSite, {
-  selectors: {
-    prompt: USER_CHAIN,
-    answer: ASSISTANT_CHAIN,
-    answerBody: [BODY],
-    reactions: [REACTIONS, COPY],
-    stop: STOP_CHAIN,
-    model: MODEL_CHAIN,
-  },
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[data-testid="submit-button"], button[aria-label="Submit message"]',
 
   findTurns(doc, conversation) {
-    return derivedIds(conversation(), byRole(doc, USER_CHAIN, ASSISTANT_CHAIN));
+    return derivedIds(conversation(), byRole(doc, S.prompt, S.answer));
   },
 
   readText({ role, element }) {
     if (role === 'user') return visibleText(element);
-    const body = firstMatching(element, [BODY]);
+    const body = firstMatching(element, S.answerBody);
     return joinTexts(body.length ? body : [element], (b) => visibleText(b, ANSWER_SKIP));
   },
 
@@ -58,12 +43,10 @@ export const copilot: SiteAdapter = defineAdapter(copilotSite, {
   streaming: (doc) =>
     streamingBy(
       doc,
-      STOP_CHAIN,
-      (d) => lastOf(firstMatching(d, ASSISTANT_CHAIN)),
+      S.stop,
+      (d) => lastOf(firstMatching(d, S.answer)),
       (answer) => !hasReactions(answer),
     ),
 
   answerFinished: hasReactions,
-
-  modelLabel: MODEL_CHAIN,
 });

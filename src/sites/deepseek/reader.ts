@@ -22,27 +22,23 @@
  * regenerate, read aloud) next to the message; it is read as the answer's finished mark, not as a
  * page-wide signal, since no capture shows the page while an answer streams.
  */
-import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type Streaming, type StreamingSignal } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type ReasoningRead, type Role, type SiteAdapter, type Streaming, type StreamingSignal } from '../types';
 import { deepseekSite } from './facts';
 import { derivedIds, findMark, firstMatching, GENERIC_STOP, inPageOrder, joinTexts, lastOf, precedes, streamingBy, visibleText } from '../dom';
 
-const ITEM = '[data-virtual-list-item-key]';
-const MESSAGE = '.ds-message';
-const PROMPT_TEXT = '.ds-collapsible-text';
-const ANSWER_TEXT = '.ds-assistant-message-main-content';
-const MARKDOWN = '.ds-markdown';
-const REASONING = '.ds-think-content';
-const ROUND_BUTTON = '.ds-button--primary.ds-button--circle';
-const DISABLED = 'ds-button--disabled';
+const { selectors: S, otherSelectors: O } = deepseekSite;
+const ITEM = S.listItem[0];
+const PROMPT_TEXT = S.prompt[0];
+const [ANSWER_TEXT, MARKDOWN] = S.answer;
+const REASONING = S.reasoning[0];
+const ROUND_BUTTON = S.sendButton[0];
 /** What marks a message as an answer (any of them; the answer's own class first). */
 const ANSWER_MARKS = [ANSWER_TEXT, MARKDOWN, REASONING].join(', ');
-/** 2025 markup (hashed names of that release; kept only for pages still served with it). */
-const LEGACY_ANSWER = 'div.ds-markdown.ds-markdown--block';
-const LEGACY_PROMPT = '._9663006 .fbb737a4';
 
 /** The message elements: `.ds-message`, else the virtual list items' first child (a renamed message class). */
 function messageElements(doc: Document): Element[] {
-  const messages = firstMatching(doc, [MESSAGE]);
+  const messages = firstMatching(doc, S.message);
   if (messages.length) return messages;
   return Array.from(doc.querySelectorAll(ITEM)).flatMap((item) => (item.firstElementChild ? [item.firstElementChild] : []));
 }
@@ -63,10 +59,10 @@ const answersOf = (doc: Document): Element[] => {
 };
 
 function legacyMessages(doc: Document): Array<{ role: Role; element: Element }> {
-  const answers = Array.from(doc.querySelectorAll(LEGACY_ANSWER)).flatMap((md) =>
+  const answers = Array.from(doc.querySelectorAll(O.legacyAnswer)).flatMap((md) =>
     md.parentElement && !md.parentElement.closest('.ds-markdown') ? [{ role: 'assistant' as Role, element: md.parentElement }] : [],
   );
-  const prompts = Array.from(doc.querySelectorAll(LEGACY_PROMPT)).map((element) => ({ role: 'user' as Role, element }));
+  const prompts = Array.from(doc.querySelectorAll(O.legacyPrompt)).map((element) => ({ role: 'user' as Role, element }));
   return [...prompts, ...answers].sort((a, b) => inPageOrder(a.element, b.element));
 }
 
@@ -89,7 +85,7 @@ function hasActionBar(message: Element): boolean | null {
 }
 
 /** The round button disabled: by its design-system class (the live capture), or by `aria-disabled` (as that automation tool reads it). */
-const disabled = (button: Element): boolean => button.classList.contains(DISABLED) || button.getAttribute('aria-disabled') === 'true';
+const disabled = (button: Element): boolean => button.classList.contains(O.disabledClass) || button.getAttribute('aria-disabled') === 'true';
 
 function pageStreaming(doc: Document): Streaming {
   const c = composer(doc);
@@ -130,7 +126,7 @@ function reasoningBlock(answer: Element): Element | null {
   const main = answer.querySelector(ANSWER_TEXT);
   if (!main) {
     // 2025: the reasoning is the block right before the answer's markdown, after the header.
-    const legacy = answer.querySelector(LEGACY_ANSWER)?.previousElementSibling;
+    const legacy = answer.querySelector(O.legacyAnswer)?.previousElementSibling;
     return legacy && legacy.previousElementSibling && visibleText(legacy) !== '' ? legacy : null;
   }
   const before = Array.from(answer.querySelectorAll(MARKDOWN)).find((md) => md !== main && !main.contains(md) && precedes(md, main));
@@ -149,14 +145,6 @@ function headerBefore(block: Element, message: Element): string | null {
 }
 
 export const deepseek: SiteAdapter = defineAdapter(deepseekSite, {
-  selectors: {
-    listItem: [ITEM],
-    message: [MESSAGE],
-    prompt: [PROMPT_TEXT],
-    answer: [ANSWER_TEXT, MARKDOWN],
-    reasoning: [REASONING],
-    sendButton: [ROUND_BUTTON],
-  },
   streamingSignal: 'quiet',
   sendButtonSelector: `${ROUND_BUTTON}, [role="button"][aria-disabled="false"], button[type="submit"]`,
 
@@ -193,18 +181,5 @@ export const deepseek: SiteAdapter = defineAdapter(deepseekSite, {
     const doc = answer.ownerDocument;
     if (pageStreaming(doc) && lastOf(answersOf(doc)) === answer) return false;
     return hasActionBar(answer) ? true : null;
-  },
-
-  /**
-   * The mode, not a model name: the 2026-04 page has Instant/Expert radios (the checked one's label),
-   * older pages a row of toggles whose first is DeepThink (the reasoning model) when pressed.
-   */
-  readModelLabel(doc) {
-    const radio = doc.querySelector('[role="radio"][aria-checked="true"]');
-    const label = radio?.textContent?.replace(/\s+/g, ' ').trim();
-    if (label) return label;
-    const first = doc.querySelector('.ds-toggle-button');
-    if (first && (first.getAttribute('aria-pressed') === 'true' || first.classList.contains('ds-toggle-button--selected'))) return 'DeepThink';
-    return null;
   },
 });

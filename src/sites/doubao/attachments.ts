@@ -5,10 +5,10 @@
  * can be estimated; any other file is sent as a file of its kind, which the worker reports as not counted.
  */
 import type { AttachmentSent } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
+import { doubaoSite } from './facts';
 
-const FILE_NAME = '[data-testid="message_nested_content_file_name"]';
-const PICTURE = '[data-plugin-identifier*="block_type:10052"] img';
+const { fileName: FILE_NAME, uploadedPicture: PICTURE } = doubaoSite.otherSelectors;
 
 export function readDoubaoAttachments({ role, element }: PageMessage): AttachmentSent[] {
   if (role !== 'user') return [];

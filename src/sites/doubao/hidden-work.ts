@@ -4,11 +4,11 @@
  * always on the page. Loaded with the site's other lazy readers (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
+import { doubaoSite } from './facts';
 import { countBefore, distinctSources } from '../hidden-work';
 
-const SEARCH = '[data-plugin-identifier*="block_type:10025"]';
-const THINKING_TITLE = '[data-thinking-box="title"], [data-testid="think_collapse_button"]';
+const { search: SEARCH, thinkingTitle: THINKING_TITLE } = doubaoSite.otherSelectors;
 
 /** "参考 3 篇资料" (3 sources), "搜索 2 个关键词" (2 searches), or the English UI's "3 sources". */
 const number = (text: string, zh: RegExp, en: string): number | undefined => {

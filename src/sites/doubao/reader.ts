@@ -18,46 +18,33 @@
  * Doubao's models are not in the model table: every turn counts as `custom` with the `doubao` rate of
  * data/custom-rates.json (docs/methodology.md derives it).
  */
-import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter } from '../types';
 import { doubaoSite } from './facts';
-import { firstMatching, GENERIC_STOP, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
+import { firstMatching, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
-const ROW = '[data-message-id]';
-const BOX = '[data-testid="union_message"]';
-const WRAPPER = '[class*="inner-item-"]';
-const USER_MARK = '[data-testid="send_message"], [class*="bg-g-send-msg-bubble"], [data-foundation-type="send-message-action-bar"]';
-const ASSISTANT_MARK = '[data-testid="receive_message"], [data-foundation-type="receive-message-action-bar"]';
-const TEXT = [
-  '[data-plugin-identifier*="block_type:10000"] [data-testid="message_text_content"]',
-  '[data-testid="message_text_content"]',
-  '.md-box-root',
-  '.flow-markdown-body',
-];
-const THINKING_CHAIN = ['[data-plugin-identifier*="block_type:10040"]', '[class*="thinking-box-root"]', '[data-testid="think_quota_block"]'];
-const THINKING = THINKING_CHAIN.join(', ');
-const THINKING_TITLE = '[data-thinking-box="title"], [data-testid="think_collapse_button"]';
-const THINKING_TEXT = '[data-thinking-box="content"], [data-testid="think_quota_block"]';
-const SEARCH = '[data-plugin-identifier*="block_type:10025"]';
-const IMAGE = '[data-testid="mdbox_image"] img';
-const ACTION_BAR = '[data-foundation-type="receive-message-action-bar"], [data-testid="message_action_bar"]';
-const STOP = ['[class*="break-btn"]', 'button[aria-label*="停止"]', ...GENERIC_STOP];
-const MODEL_CHAIN = ['[class*="model-select"] span', '[data-testid*="model_select"]'];
+const { selectors: S, otherSelectors: O } = doubaoSite;
+const ROW = S.row[0];
+const BOX = S.box.join(', ');
+const TEXT = S.text;
+const THINKING = S.thinking.join(', ');
+const ACTION_BAR = S.actionBar.join(', ');
 /** What is never answer text: the thinking, the search results, pictures and the action bars. */
-const NOT_TEXT = `${THINKING}, ${SEARCH}, [data-testid="mdbox_image"], ${ACTION_BAR}`;
+const NOT_TEXT = `${THINKING}, ${O.search}, [data-testid="mdbox_image"], ${ACTION_BAR}`;
 
 /** The message box around a row: what the answer's action bar joins when the answer ends. */
-export const boxOf = (row: Element): Element => row.closest(`${BOX}, [data-target-id="message-box-target-id"], ${WRAPPER}, .v_list_row`) ?? row;
+export const boxOf = (row: Element): Element => row.closest(`${BOX}, [data-target-id="message-box-target-id"], .v_list_row`) ?? row;
 
 function roleOf(el: Element): Role | null {
-  if (el.matches(USER_MARK) || el.querySelector(USER_MARK)) return 'user';
-  if (el.matches(ASSISTANT_MARK) || el.querySelector(ASSISTANT_MARK)) return 'assistant';
+  if (el.matches(O.userMark) || el.querySelector(O.userMark)) return 'user';
+  if (el.matches(O.assistantMark) || el.querySelector(O.assistantMark)) return 'assistant';
   if (el.matches(ROW)) return el.classList.contains('justify-end') ? 'user' : 'assistant';
   return el.querySelector('.md-box-root, .flow-markdown-body') ? 'assistant' : null;
 }
 
 function messages(doc: Document): Array<{ role: Role; element: Element; id: string | null }> {
   const rows = firstMatching(doc, [ROW]);
-  const found = rows.length ? rows : firstMatching(doc, [BOX, WRAPPER]);
+  const found = rows.length ? rows : firstMatching(doc, S.box);
   return found.flatMap((el) => {
     const role = roleOf(el);
     return role ? [{ role, element: rows.length ? boxOf(el) : el, id: el.getAttribute('data-message-id') }] : [];
@@ -79,21 +66,12 @@ function textBlocks(answer: Element): Element[] {
 function thinkingBlocks(answer: Element): Element[] {
   const marked = Array.from(answer.querySelectorAll(THINKING)).filter((b) => !b.parentElement?.closest(THINKING));
   if (marked.length) return marked;
-  return Array.from(answer.querySelectorAll(THINKING_TITLE), (title) => title.parentElement ?? title);
+  return Array.from(answer.querySelectorAll(O.thinkingTitle), (title) => title.parentElement ?? title);
 }
 
 export const doubao: SiteAdapter = defineAdapter(doubaoSite, {
-  selectors: {
-    row: [ROW],
-    box: [BOX, WRAPPER],
-    text: TEXT,
-    thinking: THINKING_CHAIN,
-    actionBar: [ACTION_BAR],
-    stop: STOP,
-    model: MODEL_CHAIN,
-  },
   streamingSignal: 'quiet',
-  sendButtonSelector: 'button#flow-end-msg-send, [data-testid="chat_input_send_button"], button[aria-label="发送"]',
+  sendButtonSelector: O.send,
 
   findTurns(doc, conversation) {
     const found = messages(doc);
@@ -103,7 +81,7 @@ export const doubao: SiteAdapter = defineAdapter(doubaoSite, {
 
   readText({ role, element }: PageMessage) {
     if (role === 'user') {
-      const text = element.querySelector('[data-testid="message_text_content"], [class*="bg-g-send-msg-bubble"]');
+      const text = element.querySelector(O.userText);
       return text ? visibleText(text) : visibleText(element);
     }
     return joinTexts(textBlocks(element));
@@ -113,13 +91,13 @@ export const doubao: SiteAdapter = defineAdapter(doubaoSite, {
   readReasoning({ element }): ReasoningRead | null {
     const blocks = thinkingBlocks(element);
     if (!blocks.length) return null;
-    const title = element.querySelector(THINKING_TITLE);
-    const text = joinTexts(blocks.flatMap((b) => Array.from(b.querySelectorAll(THINKING_TEXT))));
+    const title = element.querySelector(O.thinkingTitle);
+    const text = joinTexts(blocks.flatMap((b) => Array.from(b.querySelectorAll(O.thinkingText))));
     return { text: text || null, summaryOnly: false, durationLabel: title ? labelText(title) : null };
   },
 
   generatedImages({ id, element }): GeneratedImage[] {
-    return Array.from(element.querySelectorAll(IMAGE)).map((img, i) => ({
+    return Array.from(element.querySelectorAll(O.image)).map((img, i) => ({
       key: `${id}:image:${i}`,
       ready: /^(https?|blob):/.test(img.getAttribute('src') ?? ''),
     }));
@@ -128,10 +106,8 @@ export const doubao: SiteAdapter = defineAdapter(doubaoSite, {
   lazyReaders: true,
 
   /** Streaming while the break button shows, or while the newest answer has no action bar yet. */
-  streaming: (doc) => streamingBy(doc, STOP, newestAnswer, (answer) => !answer.querySelector(ACTION_BAR) && !!answer.ownerDocument.querySelector(ACTION_BAR)),
+  streaming: (doc) => streamingBy(doc, S.stop, newestAnswer, (answer) => !answer.querySelector(ACTION_BAR) && !!answer.ownerDocument.querySelector(ACTION_BAR)),
 
   /** The action bar joins an answer's box when it ends; a page without any action bar says nothing. */
   answerFinished: (answer) => (answer.querySelector(ACTION_BAR) ? true : answer.ownerDocument.querySelector(ACTION_BAR) ? false : null),
-
-  modelLabel: MODEL_CHAIN,
 });

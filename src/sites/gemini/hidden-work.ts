@@ -3,7 +3,7 @@
  * generated videos. Loaded with the site's other lazy readers (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 import { videosIn } from '../hidden-work';
 
 /** An answer's sources: inline footnotes, the inline carousel, the footer's list (empty when there are none). */

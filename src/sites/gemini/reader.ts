@@ -14,59 +14,27 @@
  *
  * Sources: test/fixtures/sites/README.md.
  */
-import { defineAdapter, type GeneratedImage, type ReasoningRead, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type GeneratedImage, type ReasoningRead, type SiteAdapter } from '../types';
 import { geminiSite } from './facts';
 import { byRole, CHROME_SELECTOR, firstElement, firstMatching, joinTexts, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
-const PAIR = '.conversation-container[id]';
-const USER = 'user-query';
-const ANSWER = 'model-response';
-const PROMPT_TEXT_CHAIN = ['.query-text', 'user-query-content'];
-const ANSWER_TEXT_CHAIN = ['message-content', '.markdown'];
-const THOUGHTS = 'model-thoughts, [data-test-id="model-thoughts"]';
-const THOUGHTS_TEXT = '[data-test-id="thoughts-content"], .thoughts-content-expanded';
-const GENERATED = 'generated-image';
-/** Generated images when the custom element is renamed: the image component inside, or the generated-images attachment's image slots. */
-const GENERATED_CHAIN = [GENERATED, 'single-image', '.attachment-container.generated-images .image-container'];
-/** Last resort: generated pictures are shown from blob: URLs (uploads sit in the prompt, search images are remote). */
-const BLOB_IMAGE = 'img[src^="blob:"]';
-const SEARCH_IMAGES = '.attachment-container.search-images';
+const { selectors: S, otherSelectors: O } = geminiSite;
+const PAIR = S.pair[0];
+const [USER] = S.prompt;
+const [ANSWER] = S.answer;
+const THOUGHTS = S.thoughts[0];
 /** Not the answer's text: thinking, image and search attachments (their captions and controls). */
-const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THOUGHTS}, [data-test-id="thoughts-content"], .attachment-container, ${GENERATED}`;
-/** The send button turns into a stop button; its aria-label is localized, so icon and class signals come first. */
-const STOP_CHAIN = [
-  'mat-icon[fonticon="stop"]',
-  'button.send-button.stop',
-  '[data-test-id="stop-button"]',
-  'message-content[aria-busy="true"]',
-  'button[aria-label="Stop response"]',
-];
-const ACTIONS = 'message-actions';
-const MODEL_CHAIN = ['[data-test-id="bard-mode-menu-button"]', 'button.input-area-switch', '[data-test-id="model-selector"]'];
-
-/** Where the answer's busy flag sits: its text panel in real pages, the content element in older notes. */
-const BUSY_CHAIN = ['message-content .markdown[aria-busy]', 'message-content[aria-busy]'];
+const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THOUGHTS}, [data-test-id="thoughts-content"], .attachment-container, ${S.generatedImage[0]}`;
 
 /** The answer's action bar, else its busy flag; null when the answer shows neither. */
 function finishedMark(answer: Element): boolean | null {
-  if (answer.querySelector(ACTIONS)) return true;
-  const busy = firstElement(answer, BUSY_CHAIN)?.getAttribute('aria-busy');
+  if (answer.querySelector(S.actions[0])) return true;
+  const busy = firstElement(answer, S.busy)?.getAttribute('aria-busy');
   return busy === 'true' ? false : busy === 'false' ? true : null;
 }
 
 export const gemini: SiteAdapter = defineAdapter(geminiSite, {
-  selectors: {
-    pair: [PAIR],
-    prompt: [USER],
-    answer: [ANSWER],
-    answerText: ANSWER_TEXT_CHAIN,
-    thoughts: [THOUGHTS],
-    generatedImage: GENERATED_CHAIN,
-    stop: STOP_CHAIN,
-    actions: [ACTIONS],
-    busy: BUSY_CHAIN,
-    model: MODEL_CHAIN,
-  },
   streamingSignal: 'reliable',
   sendButtonSelector: 'button.send-button, button[aria-label="Send message"]',
 
@@ -78,9 +46,9 @@ export const gemini: SiteAdapter = defineAdapter(geminiSite, {
   },
 
   readText({ role, element }) {
-    if (role === 'user') return visibleText(firstElement(element, PROMPT_TEXT_CHAIN) ?? element, `${CHROME_SELECTOR}, user-query-file-preview`);
-    const parts = Array.from(element.querySelectorAll(ANSWER_TEXT_CHAIN[0])).filter((p) => !p.closest(THOUGHTS));
-    const markdown = Array.from(element.querySelectorAll(ANSWER_TEXT_CHAIN[1])).filter(
+    if (role === 'user') return visibleText(firstElement(element, O.promptText) ?? element, `${CHROME_SELECTOR}, ${O.upload}`);
+    const parts = Array.from(element.querySelectorAll(S.answerText[0])).filter((p) => !p.closest(THOUGHTS));
+    const markdown = Array.from(element.querySelectorAll(S.answerText[1])).filter(
       (p) => !p.closest(THOUGHTS) && !p.closest('[data-test-id="thoughts-content"]'),
     );
     const roots = parts.length ? parts : markdown.length ? markdown.slice(0, 1) : [element];
@@ -90,15 +58,15 @@ export const gemini: SiteAdapter = defineAdapter(geminiSite, {
   /** The thinking text when the user has expanded it; otherwise only that the answer was thought about. */
   readReasoning({ element }): ReasoningRead | null {
     const thoughts = element.querySelector(THOUGHTS);
-    const shown = (thoughts ?? element).querySelector(THOUGHTS_TEXT);
+    const shown = (thoughts ?? element).querySelector(O.thoughtsText);
     if (!thoughts && !shown) return null;
     const text = shown ? visibleText(shown) : '';
     return { text: text || null, summaryOnly: false, durationLabel: null };
   },
 
   generatedImages({ id, element }): GeneratedImage[] {
-    return firstMatching(element, [...GENERATED_CHAIN, BLOB_IMAGE])
-      .filter((el) => !el.closest(`${SEARCH_IMAGES}, user-query, user-query-file-preview`))
+    return firstMatching(element, [...S.generatedImage, O.blobImage])
+      .filter((el) => !el.closest(`${O.searchImages}, ${USER}, ${O.upload}`))
       .map((el, i) => {
         const img = el.matches('img') ? el : el.querySelector('img');
         return { key: `${id}:image:${i}`, ready: !!img && (img.getAttribute('src') ?? '') !== '' };
@@ -114,7 +82,7 @@ export const gemini: SiteAdapter = defineAdapter(geminiSite, {
   streaming: (doc) =>
     streamingBy(
       doc,
-      STOP_CHAIN,
+      S.stop,
       (d) => lastOf(d.querySelectorAll(ANSWER)),
       (answer) => finishedMark(answer) === null,
     ),
@@ -122,6 +90,4 @@ export const gemini: SiteAdapter = defineAdapter(geminiSite, {
   lazyReaders: true,
 
   answerFinished: finishedMark,
-
-  modelLabel: MODEL_CHAIN,
 });

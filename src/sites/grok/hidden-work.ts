@@ -3,7 +3,7 @@
  * sources on any page we have: not read. Loaded with the site's other lazy readers (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 import { videosIn } from '../hidden-work';
 import { bubbleOf } from './reader';
 

@@ -16,7 +16,8 @@
  * Grok's models are not in the model table: every turn counts as `custom` with the rate of
  * data/custom-rates.json (docs/methodology.md).
  */
-import { defineAdapter, type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type GeneratedImage, type ReasoningRead, type Role, type SiteAdapter } from '../types';
 import { grokSite } from './facts';
 import {
   CHROME_SELECTOR,
@@ -32,13 +33,12 @@ import {
   withPageIds,
 } from '../dom';
 
-const ROW = '[id^="response-"]';
-const USER_BUBBLE = '[data-testid="user-message"]';
-const ASSISTANT_BUBBLE = '[data-testid="assistant-message"]';
-const BUBBLE = '.message-bubble';
-const MARKDOWN = '.response-content-markdown';
-const THINKING = '.thinking-container';
-const MODEL_CHAIN = ['#model-select-trigger', 'button[aria-label="Model select"]'];
+const { selectors: S, otherSelectors: O } = grokSite;
+const ROW = S.row[0];
+const USER_BUBBLE = O.userBubble;
+const ASSISTANT_BUBBLE = O.assistantBubble;
+const MARKDOWN = S.answerText[0];
+const THINKING = S.thinking[0];
 const ANSWER_SKIP = `${CHROME_SELECTOR}, ${THINKING}`;
 
 /** A row's role: by its bubble's testid, else by its alignment, else (a renamed class) by a thinking block or an answer body. */
@@ -68,7 +68,7 @@ function messages(doc: Document): Array<{ role: Role; element: Element }> {
 const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
 
 /** The message's bubble: the text without the row's controls. */
-export const bubbleOf = (el: Element): Element => firstElement(el, [BUBBLE, ASSISTANT_BUBBLE, USER_BUBBLE]) ?? el;
+export const bubbleOf = (el: Element): Element => firstElement(el, [...S.bubble, ASSISTANT_BUBBLE, USER_BUBBLE]) ?? el;
 
 /**
  * The thinking block: `.thinking-container`, else (a renamed class) what comes before the bubble in
@@ -91,13 +91,6 @@ function hasActions(answer: Element): boolean {
 }
 
 export const grok: SiteAdapter = defineAdapter(grokSite, {
-  selectors: {
-    row: [ROW],
-    bubble: [BUBBLE],
-    answerText: [MARKDOWN],
-    thinking: [THINKING],
-    model: MODEL_CHAIN,
-  },
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[data-testid="chat-submit"], button[aria-label="Submit"], button[type="submit"]',
 
@@ -139,6 +132,4 @@ export const grok: SiteAdapter = defineAdapter(grokSite, {
   streaming: (doc) => streamingBy(doc, GENERIC_STOP, newestAnswer, (answer) => !hasActions(answer)),
 
   answerFinished: hasActions,
-
-  modelLabel: MODEL_CHAIN,
 });

@@ -13,32 +13,19 @@
  * `idleSignal` says `reliable` only when both agree: no stop button, and the newest message is an
  * answer with its action bar.
  */
-import { defineAdapter, type ReasoningRead, type Role, type SiteAdapter, type StreamingSignal } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type ReasoningRead, type Role, type SiteAdapter, type StreamingSignal } from '../types';
 import { mistralSite } from './facts';
-import { CHROME_SELECTOR, findMark, firstMatching, GENERIC_STOP, joinTexts, labelText, lastOf, precedes, visibleText, withPageIds } from '../dom';
+import { CHROME_SELECTOR, findMark, firstMatching, joinTexts, labelText, lastOf, precedes, visibleText, withPageIds } from '../dom';
 
-const MESSAGE = '[data-message-author-role]';
-const MESSAGE_ID = '[data-message-id]';
-const ANSWER_PART = '[data-message-part-type="answer"]';
-const REASONING_PART = '[data-message-part-type="reasoning"]';
-const TEXT_PART = '[data-testid="text-message-part"]';
+const { selectors: S } = mistralSite;
+const [ANSWER_PART, LEGACY_ANSWER_TEXT] = S.answerPart;
+const REASONING_PART = S.reasoningPart[0];
+const TEXT_PART = S.textPart[0];
 /** Any part of an answer, and what lies inside parts (their own buttons are no action bar). */
 const PARTS = `${ANSWER_PART}, ${REASONING_PART}, ${TEXT_PART}`;
 const BUTTON = 'button, [role="button"]';
-const PROMPT_TEXT = '.select-text';
-/** Answers in markup without parts (2025). */
-const LEGACY_ANSWER_TEXT = '.markdown-container-style';
-const MODEL_CHAIN = ['[data-testid="model-selector"]', 'button[aria-label*="model" i]'];
-/** The stop button's label in the UI languages seen or expected; English also through GENERIC_STOP. */
-const STOP_CHAIN = [
-  'button[aria-label="Stop generating"]',
-  'button[aria-label="Arrêter la génération"]',
-  'button[aria-label="Generierung stoppen"]',
-  'button[aria-label="Detener la generación"]',
-  // The stop icon, in any UI language.
-  'form rect[rx="2"]',
-  ...GENERIC_STOP,
-];
+const STOP_CHAIN = S.stop;
 const WITHOUT_REASONING = `${CHROME_SELECTOR}, ${REASONING_PART}`;
 
 /** Role from the attribute; without it (a renamed attribute), a message holding answer parts is the assistant's. */
@@ -51,7 +38,7 @@ function roleOf(el: Element): Role | null {
 
 const textOf = (parts: Element[]): string => joinTexts(parts, (p) => visibleText(p, WITHOUT_REASONING));
 
-const messagesOf = (doc: Document): Element[] => firstMatching(doc, [MESSAGE, MESSAGE_ID]);
+const messagesOf = (doc: Document): Element[] => firstMatching(doc, S.message);
 
 /** The answer's action bar: a button after all of its parts and outside them (shown once the answer ends). */
 function hasActionBar(answer: Element): boolean {
@@ -67,15 +54,6 @@ function idleSignal(doc: Document): StreamingSignal {
 }
 
 export const mistral: SiteAdapter = defineAdapter(mistralSite, {
-  selectors: {
-    message: [MESSAGE, MESSAGE_ID],
-    answerPart: [ANSWER_PART, LEGACY_ANSWER_TEXT],
-    reasoningPart: [REASONING_PART],
-    textPart: [TEXT_PART],
-    prompt: [PROMPT_TEXT],
-    stop: STOP_CHAIN,
-    model: MODEL_CHAIN,
-  },
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[type="submit"], button[aria-label*="Send" i]',
 
@@ -88,7 +66,7 @@ export const mistral: SiteAdapter = defineAdapter(mistralSite, {
   },
 
   readText({ role, element }) {
-    if (role === 'user') return visibleText(element.querySelector(PROMPT_TEXT) ?? element);
+    if (role === 'user') return visibleText(element.querySelector(S.prompt[0]) ?? element);
     const answers = firstMatching(element, [ANSWER_PART]);
     if (answers.length) return textOf(answers);
     const legacy = Array.from(element.querySelectorAll(LEGACY_ANSWER_TEXT)).filter((el) => !el.closest(REASONING_PART));
@@ -118,6 +96,4 @@ export const mistral: SiteAdapter = defineAdapter(mistralSite, {
     const doc = answer.ownerDocument;
     return findMark(doc, STOP_CHAIN) && lastOf(messagesOf(doc).filter((m) => roleOf(m) === 'assistant')) === answer ? false : null;
   },
-
-  modelLabel: MODEL_CHAIN,
 });

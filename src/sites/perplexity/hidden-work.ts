@@ -6,7 +6,7 @@
  * readers (./lazy-readers.ts).
  */
 import type { HiddenWorkShown } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
 import { countBefore, distinctSources, videosIn } from '../hidden-work';
 import { blockOf } from './reader';
 

@@ -15,25 +15,19 @@
  * before answering are not on the page: only the search and its count of sources are, and the
  * worker estimates the pages from them (./hidden-work.ts, src/features/search/rules.ts).
  */
-import { defineAdapter, type SiteAdapter } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type SiteAdapter } from '../types';
 import { perplexitySite } from './facts';
 import { byRole, CHROME_SELECTOR, derivedIds, firstMatching, GENERIC_STOP, joinTexts, labelText, lastOf, precedes, streamingBy, visibleText } from '../dom';
 
-const QUERY = '.group\\/query';
-const USER_CHAIN = [`h1${QUERY}`, QUERY];
-const QUERY_TEXT = '.select-text';
-const ANSWER = '[id^="markdown-content-"]';
-const ASSISTANT_CHAIN = [ANSWER, '.prose'];
-const MATH = '.katex';
-const CODE_LANGUAGE = '[data-testid="code-language-indicator"]';
-/** A prompt's own text: controls and hidden text left out, but not its inline link chips (role=button) or its select-none bubble. */
-const PROMPT_SKIP = 'button, svg, style, script, template, textarea, input, img, [hidden], [aria-hidden="true"], .sr-only';
-/** MathML with its TeX annotation: what is read when the KaTeX wrapper's class is gone. */
-const MATHML = 'math';
-const ANSWER_SKIP = `${CHROME_SELECTOR}, ${CODE_LANGUAGE}, ${MATH}, ${MATHML}`;
+const { selectors: S, otherSelectors: O } = perplexitySite;
+const USER_CHAIN = S.prompt;
+const ASSISTANT_CHAIN = S.answer;
+const MATH = S.math[0];
+const ANSWER_SKIP = `${CHROME_SELECTOR}, ${O.codeLanguage}, ${MATH}, ${O.mathml}`;
 
 const mathSource = (el: Element): string | null => el.querySelector('annotation')?.textContent ?? null;
-const isMath = (el: Element): boolean => el.matches(`${MATH}, ${MATHML}`);
+const isMath = (el: Element): boolean => el.matches(`${MATH}, ${O.mathml}`);
 
 /** The answer's own block: its highest ancestor that holds no prompt (and so no other turn). */
 export function blockOf(answer: Element): Element {
@@ -57,19 +51,13 @@ function answersOf(doc: Document): Element[] {
   return firstMatching(doc, ASSISTANT_CHAIN);
 }
 
-/** The line under the answer naming the model: the first text after it that holds no control. */
-function modelLine(answer: Element): string | null {
-  const line = after(answer).find((el) => el.children.length === 0 && !el.closest('button, [role="button"]') && labelText(el) !== null);
-  return labelText(line ?? null);
+/** The line under the answer (the newest, without one) naming the model: the first text after it that holds no control. */
+function modelLine(answer: Element | undefined, doc: Document): Element | null {
+  const of = answer ?? lastOf(answersOf(doc));
+  return (of && after(of).find((el) => el.children.length === 0 && !el.closest('button, [role="button"]') && labelText(el) !== null)) ?? null;
 }
 
 export const perplexity: SiteAdapter = defineAdapter(perplexitySite, {
-  selectors: {
-    prompt: USER_CHAIN,
-    promptText: [QUERY_TEXT],
-    answer: ASSISTANT_CHAIN,
-    math: [MATH],
-  },
   streamingSignal: 'quiet',
   sendButtonSelector: 'button[aria-label="Submit"], button[data-testid="submit-button"], button[type="submit"]',
 
@@ -79,8 +67,8 @@ export const perplexity: SiteAdapter = defineAdapter(perplexitySite, {
 
   readText({ role, element }) {
     if (role === 'user') {
-      const parts = firstMatching(element, [QUERY_TEXT]);
-      return joinTexts(parts.length ? parts : [element], (p) => visibleText(p, PROMPT_SKIP));
+      const parts = firstMatching(element, S.promptText);
+      return joinTexts(parts.length ? parts : [element], (p) => visibleText(p, O.promptSkip));
     }
     return visibleText(element, ANSWER_SKIP, (el) => (isMath(el) ? mathSource(el) : null));
   },
@@ -101,9 +89,6 @@ export const perplexity: SiteAdapter = defineAdapter(perplexitySite, {
 
   answerFinished: hasActionBar,
 
-  /** The newest answer's model line as shown ("Prepared using GPT-5.5"): the mapping looks for the model's name in it. */
-  readModelLabel(doc) {
-    const last = lastOf(answersOf(doc));
-    return last ? modelLine(last) : null;
-  },
+  /** The answer's model line as shown ("Prepared using GPT-5.5"): the mapping looks for the model's name in it. */
+  modelLabelBeside: modelLine,
 });

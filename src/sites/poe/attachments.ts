@@ -5,9 +5,10 @@
  * as a file of its kind, which the worker reports as not counted.
  */
 import type { AttachmentSent } from '../../domain/turns';
-import type { PageMessage } from '../adapter';
+import type { PageMessage } from '../types';
+import { poeSite } from './facts';
 
-const FILE_NAME = '[class*="FileAttachment_fileName"]';
+const { fileName: FILE_NAME, promptPicture: PICTURE } = poeSite.otherSelectors;
 
 export function readPoeAttachments({ role, element }: PageMessage): AttachmentSent[] {
   if (role !== 'user') return [];
@@ -15,7 +16,7 @@ export function readPoeAttachments({ role, element }: PageMessage): AttachmentSe
     const ext = /\.(\w+)$/.exec(el.textContent?.trim() ?? '')?.[1]?.toLowerCase();
     return { from: 'page', kind: ext === 'pdf' ? 'pdf' : /^(png|jpe?g|gif|webp)$/.test(ext ?? '') ? 'image' : 'other', mime: '' };
   });
-  const pictures = Array.from(element.querySelectorAll<HTMLImageElement>('[class*="rightSideMessageBubble"] img'), (img): AttachmentSent => {
+  const pictures = Array.from(element.querySelectorAll<HTMLImageElement>(PICTURE), (img): AttachmentSent => {
     const width = img.naturalWidth || Number(img.getAttribute('width')) || undefined;
     const height = img.naturalHeight || Number(img.getAttribute('height')) || undefined;
     return { from: 'page', kind: 'image', mime: '', ...(width && height ? { width, height } : {}) };

@@ -16,34 +16,21 @@
  *
  * Each bot counts as the model it names (data/site-models.json), in that model family's tokenizer.
  */
-import { defineAdapter, type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type StreamingSignal } from '../adapter';
+import { defineAdapter } from '../adapter';
+import { type GeneratedImage, type PageMessage, type ReasoningRead, type Role, type SiteAdapter, type StreamingSignal } from '../types';
 import { poeSite } from './facts';
-import {
-  CHROME_SELECTOR,
-  findMark,
-  firstElement,
-  firstMatching,
-  GENERIC_STOP,
-  isIcon,
-  joinTexts,
-  labelText,
-  lastOf,
-  streamingBy,
-  visibleText,
-  withPageIds,
-} from '../dom';
+import { CHROME_SELECTOR, findMark, firstElement, firstMatching, isIcon, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
 
-const MESSAGE = ['[class*="ChatMessage_chatMessage"][id^="message-"]', '[class*="ChatMessage_chatMessage"]', '[id^="message-"]'];
-const USER_MARK = '[class*="rightSideMessage"]';
-const BOT_MARK = '[class*="BotMessageHeader"], [class*="LeftSideChatMessageHeader"], [class*="LeftSideMessageHeader"], [class*="leftSideMessage"]';
-const TEXT = ['[class*="Message_selectableText"]', '[class*="Markdown_markdownContainer"]', '[class*="Message_messageTextContainer"]'];
-const THINKING = '[class*="ThinkingBlock_container"]';
+const { selectors: S, otherSelectors: O } = poeSite;
+const MESSAGE = S.message;
+const USER_MARK = S.prompt[0];
+const BOT_MARK = S.answer[0];
+const TEXT = S.text;
+const THINKING = S.thinking[0];
 const TEXT_ANY = TEXT.join(', ');
-const THINKING_TEXT = '[class*="ThinkingBlock_content"]';
-const BOT_NAME = '[class*="BotHeader_textContainer"] > p:not([class*="BotHeader_subText"])';
-const BUBBLE = '[class*="Message_leftSideMessageBubble"], [class*="Message_messageBubbleWrapper"]';
-const STOP = ['button[aria-label="Stop message"]', '[class*="ChatStopMessageButton"]', ...GENERIC_STOP];
-const HEADER = '[class*="BotMessageHeader"], [class*="LeftSideChatMessageHeader"], [class*="LeftSideMessageHeader"]';
+const BOT_NAME = S.bot[0];
+const STOP = S.stop;
+const HEADER = O.header;
 
 function roleOf(el: Element): Role | null {
   if (el.matches(USER_MARK) || el.querySelector(USER_MARK)) return 'user';
@@ -61,17 +48,17 @@ function messages(doc: Document): Array<{ role: Role; element: Element }> {
 
 const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
 
-/** The bot an answer names in its header, else the nearest answer before it that names one. */
-function botOf(doc: Document, answer?: Element): string | null {
+/** The bot's name in an answer's header, else in the nearest answer before it that names one (the same bot again may show no header). */
+function botNameOf(answer: Element | undefined, doc: Document): Element | null {
   const answers = messages(doc)
     .filter((m) => m.role === 'assistant')
     .map((m) => m.element);
   const upTo = answer ? answers.slice(0, answers.indexOf(answer) + 1) : answers;
   for (const a of upTo.reverse()) {
-    const name = labelText(a.querySelector(BOT_NAME));
-    if (name) return name;
+    const name = a.querySelector(BOT_NAME);
+    if (name?.textContent?.trim()) return name;
   }
-  return labelText(firstElement(doc, [BOT_NAME]));
+  return firstElement(doc, [BOT_NAME]);
 }
 
 const complete = (el: Element): string | null => el.getAttribute('data-complete');
@@ -89,17 +76,8 @@ function thinkingBlock(answer: Element): Element | null {
 }
 
 export const poe: SiteAdapter = defineAdapter(poeSite, {
-  selectors: {
-    message: MESSAGE,
-    prompt: [USER_MARK],
-    answer: [BOT_MARK],
-    text: TEXT,
-    thinking: [THINKING],
-    bot: [BOT_NAME],
-    stop: STOP,
-  },
   streamingSignal: 'quiet',
-  sendButtonSelector: 'button[class*="ChatMessageSendButton"], button[aria-label="Send message"]',
+  sendButtonSelector: O.send,
 
   findTurns(doc, conversation) {
     return withPageIds(conversation, messages(doc), (element) => (element.id.startsWith('message-') ? element.id.slice('message-'.length) : null));
@@ -116,13 +94,13 @@ export const poe: SiteAdapter = defineAdapter(poeSite, {
     const block = thinkingBlock(element);
     if (!block) return null;
     const toggle = block.querySelector('button');
-    const content = block.querySelector(THINKING_TEXT) ?? toggle?.nextElementSibling;
+    const content = block.querySelector(O.thinkingText) ?? toggle?.nextElementSibling;
     const text = content ? visibleText(content) : '';
     return { text: text || null, summaryOnly: false, durationLabel: toggle ? labelText(toggle) : null };
   },
 
   generatedImages({ id, element }): GeneratedImage[] {
-    const bubble = element.querySelector(BUBBLE) ?? element;
+    const bubble = element.querySelector(O.bubble) ?? element;
     return Array.from(bubble.querySelectorAll('img'))
       .filter((img) => !img.closest(`a, ${HEADER}, ${THINKING}`) && !isIcon(img))
       .map((img, i) => ({ key: `${id}:image:${i}`, ready: /^(https?|blob):/.test(img.getAttribute('src') ?? '') }));
@@ -141,5 +119,5 @@ export const poe: SiteAdapter = defineAdapter(poeSite, {
 
   answerFinished: (answer) => (complete(answer) === 'true' ? true : complete(answer) === 'false' ? false : null),
 
-  readModelLabel: (doc, answer) => botOf(doc, answer?.element),
+  modelLabelBeside: botNameOf,
 });

@@ -16,28 +16,31 @@ const FACTS: SiteFacts = {
   conversationUrls: ['/c/:id', '/g/*/c/:id'],
   draftIdPrefix: 'local-',
   version: 1,
+  selectors: { message: ['#thread > p'] },
 };
 
 /** A reader that finds `#thread > p` messages (prompts and answers in turn) and names them by the conversation it is given. */
-function kitAdapter(readers: Partial<SiteReaders> = {}) {
+function kitAdapter(readers: Partial<SiteReaders> = {}, facts: Partial<SiteFacts> = {}) {
   let asked = 0;
-  const adapter = defineAdapter(FACTS, {
-    selectors: { message: ['#thread > p'] },
-    streamingSignal: 'reliable',
-    sendButtonSelector: '#send',
-    findTurns: (doc, conversation) => {
-      const found = Array.from(doc.querySelectorAll('#thread > p')).map((element, i) => ({
-        role: i % 2 ? ('assistant' as const) : ('user' as const),
-        element,
-      }));
-      if (found.length === 0) return [];
-      asked++;
-      return derivedIds(conversation(), found);
+  const adapter = defineAdapter(
+    { ...FACTS, ...facts },
+    {
+      streamingSignal: 'reliable',
+      sendButtonSelector: '#send',
+      findTurns: (doc, conversation) => {
+        const found = Array.from(doc.querySelectorAll('#thread > p')).map((element, i) => ({
+          role: i % 2 ? ('assistant' as const) : ('user' as const),
+          element,
+        }));
+        if (found.length === 0) return [];
+        asked++;
+        return derivedIds(conversation(), found);
+      },
+      readText: ({ element }: PageMessage) => element.textContent ?? '',
+      streaming: () => null,
+      ...readers,
     },
-    readText: ({ element }: PageMessage) => element.textContent ?? '',
-    streaming: () => null,
-    ...readers,
-  });
+  );
   return { adapter, asked: () => asked };
 }
 
@@ -86,19 +89,33 @@ describe('defineAdapter: the conversation derived ids are named under', () => {
   });
 });
 
-describe('defineAdapter: the model label', () => {
-  const MODEL = '<button id="model"> Model   5 </button><button id="other">Other</button>';
+describe('defineAdapter: the model label, from the data module', () => {
+  const MODEL =
+    '<button id="model"> Model   5 </button><button id="other">Other</button><div data-slug="m-1"><p id="a1">one</p></div><div data-slug="m-2"><p id="a2">two</p></div>';
+  const OPTIONS =
+    '<div role="radio" aria-checked="false">Instant</div><div role="radio" aria-checked="true"> Expert </div><button class="toggle on">Think</button>';
 
   it.each([
-    ['the first element of the chain that is there, its text', { modelLabel: ['#missing', '#model', '#other'] }, 'Model 5'],
-    ['none of the chain there', { modelLabel: ['#missing'] }, null],
-    ['no chain: no label', {}, null],
-    ['the reader’s own readModelLabel, chain or not', { modelLabel: ['#model'], readModelLabel: () => 'own' }, 'own'],
-  ])('%s', (_case, readers: Partial<SiteReaders>, label) => {
-    expect(kitAdapter(readers).adapter.readModelLabel(page('https://kit.example/c/abc', MODEL))).toBe(label);
+    ['the first element of the chain that is there, its text', { shown: ['#missing', '#model', '#other'] }, MODEL, 'Model 5'],
+    ['none of the chain there', { shown: ['#missing'] }, MODEL, null],
+    ['no place named: no label', undefined, MODEL, null],
+    ['the newest answer’s attribute before the chain', { answerAttribute: 'data-slug', shown: ['#model'] }, MODEL, 'm-2'],
+    ['the checked option’s text', { checked: '[role="radio"][aria-checked="true"]' }, OPTIONS, 'Expert'],
+    ['a pressed toggle’s label', { pressed: { selector: '.toggle', pressedClass: 'on', label: 'DeepThink' } }, OPTIONS, 'DeepThink'],
+  ])('%s', (_case, modelLabel: SiteFacts['modelLabel'], html, label) => {
+    expect(kitAdapter({}, { modelLabel }).adapter.readModelLabel(page('https://kit.example/c/abc', html))).toBe(label);
   });
 
-  it('keeps the chain out of the adapter it returns', () => {
-    expect(kitAdapter({ modelLabel: ['#model'] }).adapter).not.toHaveProperty('modelLabel');
+  it('reads the model of the answer it is given, where the page names it on each answer', () => {
+    const doc = page('https://kit.example/c/abc', MODEL);
+    const { adapter } = kitAdapter({}, { modelLabel: { answerAttribute: 'data-slug' } });
+    const first = { id: 'a1', role: 'assistant' as const, element: doc.getElementById('a1')!, pageId: true };
+    expect(adapter.readModelLabel(doc, first)).toBe('m-1');
+  });
+
+  it('reads a label the reader finds beside the answer before the data module’s places', () => {
+    const doc = page('https://kit.example/c/abc', MODEL);
+    const { adapter } = kitAdapter({ modelLabelBeside: (_answer, d) => d.getElementById('other') }, { modelLabel: { shown: ['#model'] } });
+    expect(adapter.readModelLabel(doc)).toBe('Other');
   });
 });

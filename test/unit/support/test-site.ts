@@ -19,9 +19,9 @@ export function testSite(overrides: Partial<SiteReaders> = {}): SiteAdapter {
     modelFamily: 'alpha',
     conversationUrls: ['/c/:id' as const],
     version: 1,
+    selectors: { message: ['#thread > [data-role]'], stop: ['#status[data-busy]'] },
   };
   const adapter: SiteAdapter = defineAdapter(facts, {
-    selectors: { message: ['#thread > [data-role]'], stop: ['#status[data-busy]'] },
     streamingSignal: 'reliable',
     sendButtonSelector: '#send',
     findTurns: (doc) =>

@@ -475,12 +475,19 @@ describe('delivery to the worker', () => {
     sendPrompt(page, '#prompt-textarea', 'Q');
     await flush(0);
     const announced = page.sent.filter((s) => s.type === 'turn/expected');
-    expect(announced).toEqual([{ type: 'turn/expected', data: { site: 'chatgpt', conversationId: 'conv-a', modelLabel: 'gpt-4o' } }]);
+    // Nothing counted in this conversation yet: the label is read with the answer, so the announcement names none.
+    expect(announced).toEqual([{ type: 'turn/expected', data: { site: 'chatgpt', conversationId: 'conv-a', modelLabel: null } }]);
     // Announced before the answer exists: no turn yet.
     expect(page.turns()).toEqual([]);
     await streamChatgpt(page, { user: 'u1', answer: 'a1' }, 'Q', ['A']);
     await flush(30_000);
     expect(page.sent.map((s) => s.type).slice(-2)).toEqual(['turn/expected', 'turn/completed']);
+    const label = page.turns().at(-1)?.modelLabel;
+    expect(label).toBe('gpt-4o');
+    // The next prompt's announcement names the label read with the turn before: one reading per turn, never two that differ.
+    sendPrompt(page, '#prompt-textarea', 'Q2');
+    await flush(0);
+    expect(page.sent.at(-1)).toEqual({ type: 'turn/expected', data: { site: 'chatgpt', conversationId: 'conv-a', modelLabel: label } });
     page.tracker.stop();
   });
 
