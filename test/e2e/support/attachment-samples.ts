@@ -1,5 +1,5 @@
 /**
- * What the attachment tests in both browsers share: the nine sites' fixture pages at their real
+ * What the attachment tests in both browsers share: the sites' fixture pages at their real
  * hosts, the files a person attaches (a 1024 x 1024 PNG, a text file and a 3-page PDF), what those
  * files count by the site's rule, and the page-side steps (a file input where the fixture has none,
  * a drop, a paste, a send) as functions that run in the page through either driver's evaluate().
