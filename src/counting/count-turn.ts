@@ -34,7 +34,7 @@ export interface CountResult {
   skippedAttachments: AttachmentSkipCode[];
   /** Work out of sight the page showed that could not be counted (the site's health says so). */
   uncountedWork: UncountedWork[];
-  /** The page's model label no rule knows, on a site that reports such labels: counted with the site's default (the site's health says so). */
+  /** The page's model label when no rule knows it: the turn counted with the site's default model (the site's health says so). */
   unknownModelLabel: string | null;
   /** Settles once the conversation's new history is in storage (acknowledge only after it). */
   persisted: Promise<void>;

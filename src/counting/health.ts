@@ -15,10 +15,10 @@ export function writeSiteHealth(health: SiteHealth): Promise<void> {
     // A new report keeps the note of an unreadable reasoning label, the count of refused messages and the work not counted (they are about answers, not the page).
     const note = {
       ...(known?.unreadableReasoningLabel ? { unreadableReasoningLabel: known.unreadableReasoningLabel } : {}),
-      ...(known?.unknownModelLabel ? { unknownModelLabel: known.unknownModelLabel } : {}),
       ...(known?.refused ? { refused: known.refused } : {}),
       ...(known?.uncountedWork ? { uncountedWork: known.uncountedWork } : {}),
       ...(known?.skippedAttachments ? { skippedAttachments: known.skippedAttachments } : {}),
+      ...(known?.unknownModelLabel ? { unknownModelLabel: known.unknownModelLabel } : {}),
     };
     await siteHealthItem.setValue({ ...all, [health.site]: { ...health, ...note } });
   });
@@ -33,12 +33,12 @@ export function noteUnreadableReasoning(site: SiteId, label: string, at: number)
   });
 }
 
-/** Notes in the site's health a model label no rule knows (its turns counted with the site's default model). */
+/** Notes in the site's health that a model label no rule knows was counted with the site's default model. */
 export function noteUnknownModelLabel(site: SiteId, label: string, at: number): Promise<void> {
   return queueWrite(async () => {
     const all = await siteHealthItem.getValue();
     const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
-    await siteHealthItem.setValue({ ...all, [site]: { ...known, unknownModelLabel: label } });
+    await siteHealthItem.setValue({ ...all, [site]: { ...known, unknownModelLabel: { label, at } } });
   });
 }
 

@@ -11,8 +11,6 @@ import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 interface SiteModels {
   default: string;
   labels: Array<{ pattern: string; key: string; custom_rate?: string }>;
-  /** The site's labels name its models (Poe's bots, Doubao's modes): a label no pattern knows is reported in the site's health. */
-  report_unknown_labels?: boolean;
 }
 
 /** A model as a turn is counted with it: a key of the model table, and for `custom` its rate. */
@@ -46,13 +44,12 @@ export function resolveModel(site: SiteId, label: string | null, overrides: Part
 }
 
 /**
- * The page's model label when the site's labels name its models and no pattern knows it (nor an
- * override replaces it): the turn counts with the site's default, and the site's health says why.
+ * The page's label when no rule of the site knows it (and the user picked no model): its turn counts
+ * with the site's default model, which the site's health says. Null when the label is known or absent.
  */
 export function unknownModelLabel(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): string | null {
-  const text = label?.trim();
-  if (!text || overrides[site] || !SITES[site].report_unknown_labels) return null;
-  return patternsOf(site).some(({ re }) => re.test(text)) ? null : text.slice(0, 200);
+  if (overrides[site] || !label?.trim()) return null;
+  return patternsOf(site).some(({ re }) => re.test(label)) ? null : label;
 }
 
 export function warmUpModelPatterns(): void {

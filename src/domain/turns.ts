@@ -183,11 +183,6 @@ export const SiteHealthSchema = z.object({
   /** The last reasoning duration label the site showed that could not be read: nothing was estimated for it. */
   unreadableReasoningLabel: z.string().max(200).nullable().optional(),
   /**
-   * The last model label (a bot's name) the site showed that no rule of data/site-models.json knows, on a
-   * site whose labels name its models: its turns were counted with the site's default model. Absent: none.
-   */
-  unknownModelLabel: z.string().max(200).optional(),
-  /**
    * Messages from the site's pages the worker refused (over a limit of MESSAGE_LIMITS, or from a tab
    * not on the site's hosts): how many, and the last one's error code. Never recorded. Absent: none.
    */
@@ -200,6 +195,11 @@ export const SiteHealthSchema = z.object({
   uncountedWork: z.partialRecord(z.enum(HIDDEN_WORK_KINDS), z.object({ code: z.enum(UNCOUNTED_WORK_CODES), at: z.number() })).optional(),
   /** Files attached on the site's pages that could not be counted: how many, and the last one's reason. Their turns were counted. Absent: none. */
   skippedAttachments: z.object({ count: z.number().int().positive(), code: z.enum(ATTACHMENT_SKIP_CODES), at: z.number() }).optional(),
+  /**
+   * The last model label the site's page showed that no rule of data/site-models.json knows (another
+   * language, a new model, a bot's name): its turns were counted with the site's default model. Absent: none.
+   */
+  unknownModelLabel: z.object({ label: z.string().max(MESSAGE_LIMITS.labelChars), at: z.number() }).optional(),
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 

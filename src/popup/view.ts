@@ -149,9 +149,9 @@ function healthText(h: SiteHealth, locale = 'en'): string {
   const skipped = h.skippedAttachments
     ? ` ${t('health_attachmentsSkipped', [formatCount(h.skippedAttachments.count, locale), attachmentSkipText(h.skippedAttachments.code)])}`
     : '';
-  // A model label no rule knows: said, since its turns counted as the site's usual model.
-  const model = h.unknownModelLabel ? ` ${t('health_modelLabelUnknown', h.unknownModelLabel)}` : '';
-  const detail = model + reasoning + refused + skipped + uncountedWorkText(h);
+  // A model label no rule knows: said, since its turns were counted with the site's default model.
+  const model = h.unknownModelLabel ? ` ${t('health_modelLabelUnknown', h.unknownModelLabel.label)}` : '';
+  const detail = reasoning + model + refused + skipped + uncountedWorkText(h);
   if (h.status === 'ok') return t('health_ok', site) + detail;
   return t('health_notRecognized', [site, h.reason ? healthReasonText(h.reason, locale) : t('health_noReason')]) + detail;
 }

@@ -40,7 +40,6 @@ function storedSiteHealth(value: unknown): SiteHealth | null {
   if (!(SITE_IDS as readonly unknown[]).includes(h.site) || (h.status !== 'ok' && h.status !== 'not-recognized') || typeof h.at !== 'number') return null;
   const health = { ...(value as SiteHealth), reason: storedHealthReason(h.reason) };
   if (typeof h.unreadableReasoningLabel !== 'string') delete health.unreadableReasoningLabel;
-  if (typeof h.unknownModelLabel !== 'string') delete health.unknownModelLabel;
   const refused = h.refused as SiteHealth['refused'] | undefined;
   if (!refused || !Number.isInteger(refused.count) || refused.count < 1 || typeof refused.code !== 'string' || typeof refused.at !== 'number')
     delete health.refused;
@@ -53,6 +52,8 @@ function storedSiteHealth(value: unknown): SiteHealth | null {
     typeof skipped.at !== 'number'
   )
     delete health.skippedAttachments;
+  const unknownLabel = h.unknownModelLabel as SiteHealth['unknownModelLabel'] | undefined;
+  if (!unknownLabel || typeof unknownLabel.label !== 'string' || typeof unknownLabel.at !== 'number') delete health.unknownModelLabel;
   return health;
 }
 

@@ -35,7 +35,7 @@ describe('a bot no rule knows', () => {
       return v && Object.keys(v.turns).length > 0 && v;
     });
     expect(Object.values(conv.turns)[0]).toMatchObject({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
-    await expect.poll(async () => (await site.siteHealth('poe'))?.unknownModelLabel, { timeout: 15_000 }).toBe('MyTutorBot');
+    await expect.poll(async () => (await site.siteHealth('poe'))?.unknownModelLabel?.label, { timeout: 15_000 }).toBe('MyTutorBot');
     await page.close();
   });
 });

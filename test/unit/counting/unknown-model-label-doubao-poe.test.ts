@@ -38,20 +38,20 @@ describe('a model label no rule knows', () => {
     const handlers = countingHandlers({ counting, record: async (t) => void recorded.push(t) });
     await handlers['turn/completed']!(turn('poe', 1, 'MyTutorBot'), {} as never);
     expect(recorded[0]).toMatchObject({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
-    expect((await siteHealthItem.getValue()).poe?.unknownModelLabel).toBe('MyTutorBot');
+    expect((await siteHealthItem.getValue()).poe?.unknownModelLabel?.label).toBe('MyTutorBot');
     await handlers['turn/completed']!(turn('doubao', 2, '视频生成'), {} as never);
     expect(recorded[1]).toMatchObject({ modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k });
-    expect((await siteHealthItem.getValue()).doubao?.unknownModelLabel).toBe('视频生成');
+    expect((await siteHealthItem.getValue()).doubao?.unknownModelLabel?.label).toBe('视频生成');
     await writeSiteHealth({ site: 'poe', status: 'ok', reason: null, at: Date.now() + 1 });
-    expect((await siteHealthItem.getValue()).poe).toMatchObject({ status: 'ok', unknownModelLabel: 'MyTutorBot' });
+    expect((await siteHealthItem.getValue()).poe).toMatchObject({ status: 'ok', unknownModelLabel: { label: 'MyTutorBot' } });
   });
 
-  it('notes nothing for a bot a rule knows, nor on a site whose labels are not model names', async () => {
+  it('notes nothing for a bot or a mode a rule knows', async () => {
     const recorded: CountedTurn[] = [];
     const handlers = countingHandlers({ counting, record: async (t) => void recorded.push(t) });
     await handlers['turn/completed']!(turn('poe', 1, 'Claude-Sonnet-4.6'), {} as never);
-    await handlers['turn/completed']!(turn('chatgpt', 2, 'ChatGPT'), {} as never);
-    expect(recorded.map((t) => t.modelKey)).toEqual(['beta-sonnet-4.6', 'alpha-5.6-terra']);
+    await handlers['turn/completed']!(turn('doubao', 2, '深度思考'), {} as never);
+    expect(recorded.map((t) => t.modelKey)).toEqual(['beta-sonnet-4.6', 'custom']);
     expect(await siteHealthItem.getValue()).toEqual({});
   });
 });
