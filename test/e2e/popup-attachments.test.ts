@@ -1,6 +1,7 @@
 /**
  * Attached files in the built extension with the real worker: a turn sent with a 1024 x 1024
- * picture (765 tokens on a ChatGPT model) and a text file, then a second turn of the same chat. The
+ * picture (765 tokens on gpt-4o at high detail, an estimate: the page does not say which detail it
+ * sends) and a text file, then a second turn of the same chat. The
  * popup's latest answer splits the input into text and files on the first turn and shows the files
  * re-read on the second; the Counting settings have one switch per kind beyond the text.
  */
@@ -36,20 +37,23 @@ describe('attached files in the popup', () => {
       ],
     });
     expect(first).toMatchObject({ ok: true, value: { ok: true } });
-    const files = 765 + countTokens(NOTES);
+    const picture = 765;
+    const files = picture + countTokens(NOTES);
 
     let state = await worker.send<PopupState>('popup/state', {});
     if (!state.ok) throw new Error(state.error.message);
     expect(state.value.lastTurn).toMatchObject({
       inputTokens: countTokens(PROMPT) + files,
-      extras: { attachments: { files: 2, tokens: files, estimatedTokens: 0, historyTokens: 0 } },
+      extras: { attachments: { files: 2, tokens: files, estimatedTokens: picture, historyTokens: 0 } },
     });
 
     const popup = worker.page;
     await popup.setViewportSize({ width: 380, height: 600 });
     await popup.reload();
     await popup.waitForSelector('[data-testid="last-attachments"]');
-    expect(await popup.textContent('[data-testid="last-attachments"]')).toBe(`${files.toLocaleString('en')} tokens (2 files)`);
+    expect(await popup.textContent('[data-testid="last-attachments"]')).toBe(
+      `${files.toLocaleString('en')} tokens (2 files) · ≈ ${picture.toLocaleString('en')} estimated`,
+    );
     expect(await popup.textContent('[data-testid="last-attachment-tokens"]')).toBe(files.toLocaleString('en'));
     await popup.screenshot({ path: `${SCREENSHOTS}/popup-attachments.png` });
 
@@ -67,7 +71,9 @@ describe('attached files in the popup', () => {
     expect(state.value.lastTurn?.extras?.attachments).toMatchObject({ files: 0, tokens: 0, historyTokens: files });
     await popup.reload();
     await popup.waitForSelector('[data-testid="last-attachments"]');
-    expect(await popup.textContent('[data-testid="last-attachments"]')).toBe(`${files.toLocaleString('en')} tokens (earlier files re-read)`);
+    expect(await popup.textContent('[data-testid="last-attachments"]')).toBe(
+      `${files.toLocaleString('en')} tokens (earlier files re-read) · ≈ ${picture.toLocaleString('en')} estimated`,
+    );
 
     await popup.click('#tracking-panel summary');
     for (const kind of ['attachments', 'search', 'research', 'voice', 'video']) {
