@@ -145,7 +145,14 @@ export function hiddenWorkScenario(ctx: ScenarioContext): void {
       const [, shown] = await plainThenShown(GROK, { html: VIDEO_HTML });
       const row = videoSite('grok')!;
       const video = value(estimateVideo({ model: row.model, width: row.width, height: row.height, seconds: row.default_seconds, with_audio: row.with_audio }));
-      expect(shown.extras?.video).toEqual({ videos: 1, seconds: video.seconds, wh: video.wh.central, rule: video.rule });
+      expect(shown.extras?.video).toEqual({
+        videos: 1,
+        seconds: video.seconds,
+        wh: video.wh.central,
+        whLow: video.wh.low,
+        whHigh: video.wh.high,
+        rule: video.rule,
+      });
     });
   });
 }
