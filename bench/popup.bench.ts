@@ -48,6 +48,8 @@ const MODELS_BY_SITE: Record<(typeof SITE_IDS)[number], string[]> = {
   perplexity: ['epsilon-70b', 'beta-sonnet-4.6'],
   copilot: ['alpha-5.6-terra', 'o1'],
   grok: ['custom'],
+  doubao: ['custom'],
+  poe: ['beta-sonnet-4.6', 'alpha-5.6-terra'],
 };
 
 /** A year of turns ending today: 100 a day across the six sites, conversations of 10 turns with growing history. */

@@ -23,7 +23,7 @@ import {
   type PromptAttachments,
 } from '../features/attachments/count';
 import { hiddenWorkOfTurn, withHiddenExtras, type HiddenWorkCount, type UncountedWork } from '../features/work/count';
-import { resolveModel, warmUpModelPatterns, type ResolvedModel } from './models';
+import { resolveModel, unknownModelLabel, warmUpModelPatterns, type ResolvedModel } from './models';
 import { createTokenizers, type Count, type VocabularySource } from './tokens';
 import { replaceExtras } from '../features/extras';
 
@@ -35,6 +35,8 @@ export interface CountResult {
   skippedAttachments: AttachmentSkipCode[];
   /** Work out of sight the page showed that could not be counted (the site's health says so). */
   uncountedWork: UncountedWork[];
+  /** The page's model label when no rule knows it: the turn counted with the site's default model (the site's health says so). */
+  unknownModelLabel: string | null;
   /** Settles once the conversation's new history is in storage (acknowledge only after it). */
   persisted: Promise<void>;
 }
@@ -107,14 +109,15 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         const state = conversations.cached(turn.site, turn.conversationId) ?? (await conversations.read(turn.site, turn.conversationId));
         const done = state.turns[turn.turnId];
         if (done && (turn.revision ?? 0) <= (done.revision ?? 0))
-          return { counted: done, unreadableDuration: null, skippedAttachments: [], uncountedWork: [], persisted: Promise.resolve() };
-        const stored = (counted: CountedTurn, counts: TextCounts, hidden: HiddenWorkCount): CountResult => {
+          return { counted: done, unreadableDuration: null, skippedAttachments: [], uncountedWork: [], unknownModelLabel: null, persisted: Promise.resolve() };
+        const stored = (counted: CountedTurn, counts: TextCounts, hidden: HiddenWorkCount, unknownLabel: string | null = null): CountResult => {
           const withHidden = (state.turns[turn.turnId] = withHiddenExtras(counted, hidden.extras));
           return {
             counted: withHidden,
             unreadableDuration: counts.unreadableDuration,
             skippedAttachments: counts.attachments?.skipped ?? [],
             uncountedWork: hidden.uncounted,
+            unknownModelLabel: unknownLabel,
             persisted: conversations.write(turn.site, turn.conversationId, state),
           };
         };
@@ -134,7 +137,8 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         const window = contextWindowFor(turn.site, model.modelKey, settings.plans?.[turn.site]);
         const counts = countTexts(turn, model.modelKey, await counterOf(tokenizer), window);
         const hidden = hiddenWorkOfTurn(state, turn, undefined);
-        return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts, window), counts, hidden);
+        const unknownLabel = unknownModelLabel(turn.site, turn.modelLabel, settings.modelOverrides);
+        return stored(add(state, turn, { ...model, tokenizer }, settings.countHistory, counts, window), counts, hidden, unknownLabel);
       },
       (r) => r.persisted,
     );

@@ -5,7 +5,7 @@ import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import type { Counting } from './count-turn';
 import { footprintOf } from './footprint';
-import { noteIncompleteHistory, noteSkippedAttachments, noteUncountedWork, noteUnreadableReasoning, writeSiteHealth } from './health';
+import { noteIncompleteHistory, noteSkippedAttachments, noteUncountedWork, noteUnknownModelLabel, noteUnreadableReasoning, writeSiteHealth } from './health';
 
 /** A turn's record, and the records of the images and videos its answer generated. */
 type Records = { entry: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry };
@@ -36,7 +36,7 @@ export function countingHandlers({ counting, record, recorded, count = counting.
       return { ok: true as const };
     },
     'turn/completed': async (turn) => {
-      const { counted, persisted, unreadableDuration, uncountedWork, skippedAttachments } = await count(turn);
+      const { counted, persisted, unreadableDuration, uncountedWork, skippedAttachments, unknownModelLabel } = await count(turn);
       // The ledger journals the turn while its history is stored; acknowledge once both are stored.
       const [, recorded] = await Promise.all([
         persisted,
@@ -45,6 +45,7 @@ export function countingHandlers({ counting, record, recorded, count = counting.
         uncountedWork.length === 0 ? undefined : noteUncountedWork(turn.site, uncountedWork, turn.finishedAt),
         skippedAttachments.length === 0 ? undefined : noteSkippedAttachments(turn.site, skippedAttachments, turn.finishedAt),
         counted.historyIncomplete ? noteIncompleteHistory(turn.site, turn.finishedAt) : undefined,
+        unknownModelLabel === null ? undefined : noteUnknownModelLabel(turn.site, unknownModelLabel, turn.finishedAt),
       ]);
       const reply: TurnRecorded = recorded
         ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images, undefined, recorded.video) }

@@ -19,6 +19,7 @@ export function writeSiteHealth(health: SiteHealth): Promise<void> {
       ...(known?.uncountedWork ? { uncountedWork: known.uncountedWork } : {}),
       ...(known?.skippedAttachments ? { skippedAttachments: known.skippedAttachments } : {}),
       ...(known?.historyIncomplete ? { historyIncomplete: known.historyIncomplete } : {}),
+      ...(known?.unknownModelLabel ? { unknownModelLabel: known.unknownModelLabel } : {}),
     };
     await siteHealthItem.setValue({ ...all, [health.site]: { ...health, ...note } });
   });
@@ -30,6 +31,15 @@ export function noteUnreadableReasoning(site: SiteId, label: string, at: number)
     const all = await siteHealthItem.getValue();
     const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
     await siteHealthItem.setValue({ ...all, [site]: { ...known, unreadableReasoningLabel: label } });
+  });
+}
+
+/** Notes in the site's health that a model label no rule knows was counted with the site's default model. */
+export function noteUnknownModelLabel(site: SiteId, label: string, at: number): Promise<void> {
+  return queueWrite(async () => {
+    const all = await siteHealthItem.getValue();
+    const known: SiteHealth = all[site] ?? { site, status: 'ok', reason: null, at };
+    await siteHealthItem.setValue({ ...all, [site]: { ...known, unknownModelLabel: { label, at } } });
   });
 }
 

@@ -43,6 +43,15 @@ export function resolveModel(site: SiteId, label: string | null, overrides: Part
   return { modelKey, customWhPer1k: rate };
 }
 
+/**
+ * The page's label when no rule of the site knows it (and the user picked no model): its turn counts
+ * with the site's default model, which the site's health says. Null when the label is known or absent.
+ */
+export function unknownModelLabel(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): string | null {
+  if (overrides[site] || !label?.trim()) return null;
+  return patternsOf(site).some(({ re }) => re.test(label)) ? null : label;
+}
+
 export function warmUpModelPatterns(): void {
   for (const site of Object.keys(SITES) as SiteId[]) patternsOf(site);
 }

@@ -206,6 +206,11 @@ export const SiteHealthSchema = z.object({
   skippedAttachments: z.object({ count: z.number().int().positive(), code: z.enum(ATTACHMENT_SKIP_CODES), at: z.number() }).optional(),
   /** The last answer counted on a history known to be incomplete (a chat first read without its earlier turns on the page). Absent: none. */
   historyIncomplete: z.object({ at: z.number() }).optional(),
+  /**
+   * The last model label the site's page showed that no rule of data/site-models.json knows (another
+   * language, a new model, a bot's name): its turns were counted with the site's default model. Absent: none.
+   */
+  unknownModelLabel: z.object({ label: z.string().max(MESSAGE_LIMITS.labelChars), at: z.number() }).optional(),
 });
 export type SiteHealth = z.infer<typeof SiteHealthSchema>;
 

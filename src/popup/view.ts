@@ -151,7 +151,9 @@ function healthText(h: SiteHealth, locale = 'en'): string {
     : '';
   // An answer counted on a history the page did not show whole: said, since its history is a lower bound.
   const incomplete = h.historyIncomplete ? ` ${t('health_historyIncomplete')}` : '';
-  const detail = reasoning + refused + skipped + uncountedWorkText(h) + incomplete;
+  // A model label no rule knows: said, since its turns were counted with the site's default model.
+  const model = h.unknownModelLabel ? ` ${t('health_modelLabelUnknown', h.unknownModelLabel.label)}` : '';
+  const detail = reasoning + model + refused + skipped + uncountedWorkText(h) + incomplete;
   if (h.status === 'ok') return t('health_ok', site) + detail;
   return t('health_notRecognized', [site, h.reason ? healthReasonText(h.reason, locale) : t('health_noReason')]) + detail;
 }

@@ -14,5 +14,19 @@ import { mistralSite } from './mistral/facts';
 import { perplexitySite } from './perplexity/facts';
 import { copilotSite } from './copilot/facts';
 import { grokSite } from './grok/facts';
+import { doubaoSite } from './doubao/facts';
+import { poeSite } from './poe/facts';
 
-export const SITE_LIST = [chatgptSite, claudeSite, geminiSite, deepseekSite, metaSite, mistralSite, perplexitySite, copilotSite, grokSite] as const;
+export const SITE_LIST = [
+  chatgptSite,
+  claudeSite,
+  geminiSite,
+  deepseekSite,
+  metaSite,
+  mistralSite,
+  perplexitySite,
+  copilotSite,
+  grokSite,
+  doubaoSite,
+  poeSite,
+] as const;

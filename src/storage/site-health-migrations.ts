@@ -52,6 +52,8 @@ function storedSiteHealth(value: unknown): SiteHealth | null {
     typeof skipped.at !== 'number'
   )
     delete health.skippedAttachments;
+  const unknownLabel = h.unknownModelLabel as SiteHealth['unknownModelLabel'] | undefined;
+  if (!unknownLabel || typeof unknownLabel.label !== 'string' || typeof unknownLabel.at !== 'number') delete health.unknownModelLabel;
   return health;
 }
 

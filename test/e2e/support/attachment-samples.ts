@@ -1,5 +1,5 @@
 /**
- * What the attachment tests in both browsers share: the nine sites' fixture pages at their real
+ * What the attachment tests in both browsers share: the sites' fixture pages at their real
  * hosts, the files a person attaches (a 1024 x 1024 PNG, a text file and a 3-page PDF), what those
  * files count by the site's rule, and the page-side steps (a file input where the fixture has none,
  * a drop, a paste, a send) as functions that run in the page through either driver's evaluate().
@@ -23,6 +23,8 @@ export const ATTACH_SITES = [
   { site: 'meta', origin: 'https://www.meta.ai', fixture: 'meta-2026-en.html', path: '/prompt/5f0c1a2b-2026-4000-8000-00000a77ac01' },
   { site: 'mistral', origin: 'https://chat.mistral.ai', fixture: 'mistral-2026-en.html', path: '/chat/24cad125-f45a-4ab6-bb62-2708aaf1a77a' },
   { site: 'perplexity', origin: 'https://www.perplexity.ai', fixture: 'perplexity-2026-en.html', path: '/search/attach-wind-Xq3vR8sTQ2uYlM0aB1cD2e' },
+  { site: 'doubao', origin: 'https://www.doubao.com', fixture: 'doubao-2026-zh.html', path: '/chat/7301234567890a77ac01' },
+  { site: 'poe', origin: 'https://poe.com', fixture: 'poe-2026-en.html', path: '/chat/2x7attachq9kd3mz0ab1' },
 ] as const satisfies ReadonlyArray<{ site: SiteId; origin: string; fixture: string; path: string }>;
 
 export interface Sample {

@@ -55,6 +55,36 @@ export const GROK: ChatFixture = {
   ],
 };
 
+/** A site whose models are not in the model table and whose tokenizer is not public: custom, counted in o200k (approximate). */
+export const DOUBAO: ChatFixture = {
+  site: 'doubao',
+  origin: 'https://www.doubao.com',
+  url: 'https://www.doubao.com/chat/7301234567890e2e001',
+  html: streamingFixture('doubao-2026-zh.html'),
+  promptBox: 'textarea[data-testid="chat_input_input"]',
+  history: [
+    '海上风电比陆上风电多发多少电？',
+    '海上风电的容量因数通常为 40% 到 50%，明显高于多数陆上风电场。\n同样装机容量，海上每年多发约三分之一的电。',
+    '一台 15 兆瓦的海上风机一年发多少电？',
+    '约 6000 万千瓦时，按 45% 的容量因数计算。',
+  ],
+};
+
+/** A site of many bots: each answer counts as the model its bot names, in that family's tokenizer. */
+export const POE: ChatFixture = {
+  site: 'poe',
+  origin: 'https://poe.com',
+  url: 'https://poe.com/chat/e2e-shared-poe',
+  html: streamingFixture('poe-2026-en.html'),
+  promptBox: 'textarea[class*="GrowingTextArea_textArea"]',
+  history: [
+    'How much more do offshore turbines produce than onshore ones?',
+    'Offshore turbines reach capacity factors of 40 to 50 percent, well above most onshore sites.\nFor the same capacity, they produce about a third more electricity a year.',
+    '@GPT-Image-1 draw an offshore wind farm at dusk',
+    'Here is an offshore wind farm at dusk.',
+  ],
+};
+
 /** A site whose model family has its own public tokenizer (Llama 3): the worker loads that vocabulary to count it. */
 export const META: ChatFixture = {
   site: 'meta',

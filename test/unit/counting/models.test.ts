@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { findModel } from '../../../src/core/tables';
 import { SITE_IDS, type SiteId } from '../../../src/domain/site-ids';
-import { resolveModel } from '../../../src/counting/models';
+import { resolveModel, unknownModelLabel } from '../../../src/counting/models';
 import { siteCustomRate } from '../../../src/sites/site-models';
 import ratesData from '../../../data/custom-rates.json';
 import { customRate } from '../../../src/core/custom-rates';
@@ -23,6 +23,9 @@ describe('site models (data/site-models.json)', () => {
       perplexity: /^(alpha-|beta-|gamma-|delta-|epsilon-|zeta-|o\d|custom$)/,
       copilot: /^(alpha-|o\d)/,
       grok: /^custom$/,
+      doubao: /^custom$/,
+      // Poe serves bots of every family, and bots of none.
+      poe: /^(alpha-|beta-|gamma-|delta-|epsilon-|zeta-|o\d|custom$)/,
     };
     const sites = (siteModels as { sites: Record<string, { default: string; labels: Array<{ key: string }> }> }).sites;
     expect(Object.keys(sites).sort()).toEqual([...SITE_IDS].sort());
@@ -77,6 +80,29 @@ describe('site models (data/site-models.json)', () => {
       ['copilot', 'o3-mini', 'o3-mini'],
       ['copilot', 'Quick response', null],
       ['grok', 'Grok 4', null],
+      ['doubao', '快速', 'custom'],
+      ['doubao', '深度思考', 'custom'],
+      ['poe', 'Claude-Sonnet-4.6', 'beta-sonnet-4.6'],
+      ['poe', 'Claude-Opus-4.5', 'beta-opus-4.5'],
+      ['poe', 'Claude-Haiku-4.5', 'beta-haiku-4.5'],
+      ['poe', 'GPT-4o-Mini', 'alpha-4o-mini'],
+      ['poe', 'GPT-4o', 'alpha-4o'],
+      ['poe', 'GPT-5.5', 'alpha-5.5'],
+      ['poe', 'GPT-5-mini', 'alpha-5.6-luna'],
+      ['poe', 'GPT-Image-1', 'alpha-5.6-terra'],
+      ['poe', 'o3-mini', 'o3-mini'],
+      ['poe', 'Gemini-2.0-Flash', 'gamma-2.0-flash'],
+      ['poe', 'Gemini-3.1-Pro', 'gamma-3.1-pro-preview'],
+      ['poe', 'Gemini-2.5-Flash', 'gamma-3.5-flash'],
+      ['poe', 'DeepSeek-R1', 'delta-r1'],
+      ['poe', 'DeepSeek-V3', 'delta-v3'],
+      ['poe', 'Llama-3.3-70B', 'epsilon-70b'],
+      ['poe', 'Llama-4-Maverick', 'epsilon-4-maverick'],
+      ['poe', 'Mistral-Large-3', 'zeta-large-3'],
+      ['poe', 'Mistral-Medium', 'zeta-medium-3.5'],
+      ['poe', 'Grok-4', 'custom'],
+      ['poe', 'Assistant', 'custom'],
+      ['poe', 'MyTutorBot', null],
     ];
     for (const [site, label, key] of cases) expect(resolveModel(site, label, {}).modelKey, `${site}: ${label}`).toBe(key ?? defaultModelKey(site));
   });
@@ -92,6 +118,24 @@ describe('site models (data/site-models.json)', () => {
     expect(resolveModel('grok', 'Grok 4', { grok: 'custom' })).toEqual({ modelKey: 'custom', customWhPer1k: 2 });
     expect(resolveModel('perplexity', 'Prepared using Grok 4', { perplexity: 'beta-opus-5' })).toEqual({ modelKey: 'beta-opus-5' });
     expect(siteCustomRate('chatgpt')).toBeNull();
+    expect(resolveModel('doubao', '快速', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k });
+    expect(resolveModel('doubao', null, {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k });
+    expect(resolveModel('poe', 'Grok-4', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('grok').wh_per_1k });
+    expect(resolveModel('poe', 'Doubao-Seed-1.6', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k });
+    // Poe's own Assistant names no model, and a bot no rule knows counts as the site's default: the unlisted rate.
+    expect(resolveModel('poe', 'Assistant', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
+    expect(resolveModel('poe', 'MyTutorBot', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
+  });
+
+  it('names a Poe bot or a Doubao mode no rule knows, and never one an override replaces', () => {
+    expect(unknownModelLabel('poe', 'MyTutorBot', {})).toBe('MyTutorBot');
+    expect(unknownModelLabel('poe', '通义千问助手', {})).toBe('通义千问助手');
+    expect(unknownModelLabel('doubao', '视频生成', {})).toBe('视频生成');
+    expect(unknownModelLabel('poe', 'Claude-Sonnet-4.6', {})).toBeNull();
+    expect(unknownModelLabel('poe', 'Assistant', {})).toBeNull();
+    expect(unknownModelLabel('doubao', '深度思考', {})).toBeNull();
+    expect(unknownModelLabel('poe', null, {})).toBeNull();
+    expect(unknownModelLabel('poe', 'MyTutorBot', { poe: 'beta-opus-5' })).toBeNull();
   });
 
   it('writes each custom rate once, with its source, derivation and uncertainty', () => {

@@ -137,6 +137,21 @@ describe('healthRows', () => {
     );
   });
 
+  it('names a model label no rule knows, in the UI language, while the site stays recognized', () => {
+    const health: SiteHealth[] = [{ site: 'poe', status: 'ok', reason: null, at: 1, unknownModelLabel: { label: 'MyTutorBot', at: 1 } }];
+    useCatalog('en');
+    expect(healthRows(health).find((r) => r.site === 'poe')).toEqual({
+      site: 'poe',
+      status: 'ok',
+      text: 'poe.com: recognized The model “MyTutorBot” the page named is not one the extension knows, so its answers were counted with this site’s usual model.',
+    });
+    useCatalog('zh_CN');
+    expect(healthRows(health, 'zh-CN').find((r) => r.site === 'poe')!.text).toBe(
+      'poe.com：已识别 页面显示的模型“MyTutorBot”不在扩展已知的模型之中，因此其回答按该网站的常用模型计数。',
+    );
+    useCatalog('en');
+  });
+
   it('has a sentence for every reason code in every locale, none left in English outside en', () => {
     for (const lang of LOCALES) {
       useCatalog(lang);

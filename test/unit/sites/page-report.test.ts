@@ -21,6 +21,8 @@ const SITE_OF: Array<[RegExp, SiteAdapter, string]> = [
   [/^perplexity/, ADAPTERS.perplexity, 'https://www.perplexity.ai/search/secret-lisbon-trip'],
   [/^copilot/, ADAPTERS.copilot, 'https://copilot.microsoft.com/chats/secret'],
   [/^grok/, ADAPTERS.grok, 'https://grok.com/c/secret'],
+  [/^doubao/, ADAPTERS.doubao, 'https://www.doubao.com/chat/secret'],
+  [/^poe/, ADAPTERS.poe, 'https://poe.com/chat/secret'],
 ];
 
 const PAGES = ['sites', 'real-dom'].flatMap((dir) =>

@@ -10,7 +10,7 @@ import { modelRowsFor } from '../../../src/sites/site-models';
 import { conversationIdInUrl } from '../../../src/sites/conversation-url';
 
 /** Every tracked site and its hosts, written out: a site added or dropped must be added or dropped here too. */
-const NINE_SITES = {
+const ELEVEN_SITES = {
   chatgpt: ['chatgpt.com', 'chat.openai.com'],
   claude: ['claude.ai'],
   gemini: ['gemini.google.com'],
@@ -20,12 +20,14 @@ const NINE_SITES = {
   perplexity: ['www.perplexity.ai', 'perplexity.ai'],
   copilot: ['copilot.microsoft.com'],
   grok: ['grok.com'],
+  doubao: ['www.doubao.com'],
+  poe: ['poe.com'],
 };
 
 describe('the site registry', () => {
-  it('tracks the nine sites, each on its hosts, and no other host', () => {
-    expect([...SITE_IDS].sort()).toEqual(Object.keys(NINE_SITES).sort());
-    for (const [site, hosts] of Object.entries(NINE_SITES)) {
+  it('tracks the eleven sites, each on its hosts, and no other host', () => {
+    expect([...SITE_IDS].sort()).toEqual(Object.keys(ELEVEN_SITES).sort());
+    for (const [site, hosts] of Object.entries(ELEVEN_SITES)) {
       expect(SITES[site as SiteId].hosts, site).toEqual(hosts);
       for (const host of hosts) expect(adapterForHost(host)?.site, host).toBe(site);
     }
@@ -87,18 +89,20 @@ describe('model keys per site, from the model family and data/site-models.json',
     }
   });
 
-  it('keeps each single-provider site to its family: keys of another family only on Perplexity, which serves several', () => {
-    for (const site of SITE_IDS.filter((s) => s !== 'perplexity')) {
+  it('keeps each single-provider site to its family: keys of another family only on Perplexity and Poe, which serve several', () => {
+    for (const site of SITE_IDS.filter((s) => s !== 'perplexity' && s !== 'poe')) {
       for (const key of namedModelKeys(site)) expect([SITES[site].modelFamily, null], `${site}: ${key}`).toContain(familyOf(key));
     }
     expect(new Set([...namedModelKeys('perplexity')].map(familyOf))).toEqual(new Set(['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', null]));
+    expect(new Set([...namedModelKeys('poe')].map(familyOf))).toEqual(new Set(['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', null]));
   });
 
   it('offers the unprefixed OpenAI reasoning keys on the sites that run OpenAI models, without a name rule in code', () => {
     const chatgpt = modelRowsFor('chatgpt').map((m) => m.key);
     expect(chatgpt).toEqual(expect.arrayContaining(['o1', 'o1-mini', 'o3-mini', 'alpha-5.6-terra']));
     expect(modelRowsFor('copilot').map((m) => m.key)).toEqual(expect.arrayContaining(['o1', 'o3-mini', 'alpha-5.6-terra']));
-    for (const site of SITE_IDS.filter((s) => !['chatgpt', 'copilot', 'perplexity'].includes(s)))
+    expect(modelRowsFor('poe').map((m) => m.key)).toEqual(expect.arrayContaining(['o1', 'o3-mini', 'alpha-5.6-terra']));
+    for (const site of SITE_IDS.filter((s) => !['chatgpt', 'copilot', 'perplexity', 'poe'].includes(s)))
       expect(modelRowsFor(site).map((m) => m.key)).not.toContain('o1');
   });
 
@@ -135,6 +139,11 @@ describe('conversation URLs', () => {
     ['copilot', 'https://copilot.microsoft.com/', null],
     ['grok', 'https://grok.com/c/7c4197f2-10a1-4ebb-a84a-fea89f4f1d06', '7c4197f2-10a1-4ebb-a84a-fea89f4f1d06'],
     ['grok', 'https://grok.com/', null],
+    ['doubao', 'https://www.doubao.com/chat/7301234567890123456', '7301234567890123456'],
+    ['doubao', 'https://www.doubao.com/chat/local_1732870000000', null],
+    ['doubao', 'https://www.doubao.com/chat/', null],
+    ['poe', 'https://poe.com/chat/2x7hq9kd3mz0ab1cd2e', '2x7hq9kd3mz0ab1cd2e'],
+    ['poe', 'https://poe.com/Claude-Sonnet-4.6', null],
   ] as const)('%s reads %s as %s', (site, url, id) => {
     expect(ADAPTERS[site].conversationId(url)).toBe(id);
   });

@@ -1,5 +1,5 @@
 /**
- * Drift tests for the Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok adapters on their 2026 fixtures,
+ * Drift tests for the Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot, Grok, Doubao and Poe adapters on their 2026 fixtures,
  * run by the shared harness (drift-harness.ts: each hook removed and renamed, hashed classes
  * rotated, labels translated; the same reading or "not recognized", never a different count that
  * looks fine). This file holds what is site-specific: the fixtures and each page's mid-answer state.
@@ -65,6 +65,18 @@ const STREAMING_STATE: Partial<Record<SiteId, (doc: Document) => void>> = {
     bars[bars.length - 1].remove();
     doc.getElementById('send-slot')!.innerHTML = '<button type="button" aria-label="Stop model response"></button>';
   },
+  doubao(doc) {
+    halve(doc.querySelectorAll('[data-testid="receive_message"] .md-box-root'));
+    const bars = doc.querySelectorAll('[data-foundation-type="receive-message-action-bar"]');
+    bars[bars.length - 1].remove();
+    doc.getElementById('send-slot')!.innerHTML = '<button type="button" class="break-btn-Vd2k3s" aria-label="停止生成"></button>';
+  },
+  poe(doc) {
+    halve(doc.querySelectorAll('[class*="Message_leftSideMessageBubble"] [class*="Prose_prose"]'));
+    const messages = doc.querySelectorAll('[class*="ChatMessage_chatMessage"]');
+    messages[messages.length - 1].setAttribute('data-complete', 'false');
+    doc.getElementById('send-slot')!.innerHTML = '<button type="button" class="ChatStopMessageButton_stopButton__QOW41" aria-label="Stop message"></button>';
+  },
   gemini(doc) {
     halve(doc.querySelectorAll('message-content'));
     const button = doc.querySelector('button.send-button')!;
@@ -95,6 +107,8 @@ const CASES: Array<[SiteId, string, string]> = [
   ['perplexity', 'sites/perplexity-2026-en.html', 'https://www.perplexity.ai/search/p1'],
   ['copilot', 'sites/copilot-2026-en.html', 'https://copilot.microsoft.com/chats/k1'],
   ['grok', 'sites/grok-2026-en.html', 'https://grok.com/c/x1'],
+  ['doubao', 'sites/doubao-2026-zh.html', 'https://www.doubao.com/chat/7301234567890123456'],
+  ['poe', 'sites/poe-2026-en.html', 'https://poe.com/chat/2x7hq9kd3mz0ab1cd2e'],
 ];
 
 // Le Chat has no streaming marker beyond a labelled stop button: there the tracker's quiet time
@@ -109,8 +123,8 @@ const VARIANTS: Variant[] = CASES.map(([site, file, url]) => ({
   ...(site === 'perplexity' ? { ownWords: '.select-text [role="button"]' } : {}),
 }));
 
-describe('the named selectors of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot and Grok', () => {
-  it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok'] as const)(
+describe('the named selectors of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot, Grok, Doubao and Poe', () => {
+  it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok', 'doubao', 'poe'] as const)(
     "%s: every hook finds something on the site's 2026 fixtures, finished or mid-answer",
     (site) => {
       expect(selectorsMatched(site, VARIANTS)).toEqual([]);

@@ -1,0 +1,6 @@
+/** Doubao's lazily loaded readers (src/sites/lazy-readers.ts): one import per reader, nothing else. */
+import type { LazyReaders } from '../lazy-readers';
+import { readDoubaoAttachments } from './attachments';
+import { readHiddenWork } from './hidden-work';
+
+export const readers: LazyReaders = { readHiddenWork, readAttachments: readDoubaoAttachments };
