@@ -1,6 +1,8 @@
 /**
  * What a prompt sent on poe.com shows of the files it carried (src/sites/prompt-files.ts): a file
- * card's name (`FileAttachment_fileName`) and pictures in the prompt's bubble.
+ * card's name (`FileInfo_title` in an `Attachments_attachment`, as elifiner/poelog content.js
+ * @5c4b0dd7d56d498b1f446827d092df4e619c7877 reads it; `FileAttachment_fileName`) and pictures in the
+ * prompt's bubble.
  */
 import type { AttachmentSent } from '../../domain/turns';
 import type { PageMessage } from '../types';
