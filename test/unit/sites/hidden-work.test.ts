@@ -123,6 +123,28 @@ describe('Perplexity', () => {
     const html = fixture('real-dom/perplexity-deep-research-2026-02-27.html').replaceAll('7 steps completed', '');
     expect(answersRead(ADAPTERS.perplexity, loadPage(html, url))).toEqual([{ search: { searches: 1, sources: 34 } }]);
   });
+
+  /** The capture with its run header and its count of sources in another language. */
+  const translated = (run: string, sources: string) =>
+    fixture('real-dom/perplexity-deep-research-2026-02-27.html').replaceAll('7 steps completed', run).replaceAll('34 sources', sources);
+
+  it.each([
+    ['German', '7 Schritte abgeschlossen', '34 Quellen'],
+    ['Japanese', '7 ステップ完了', '34 件のソース'],
+  ])('puts a run whose header is in %s in unreadable, never a search or nothing', (_, run, sources) => {
+    expect(answersRead(ADAPTERS.perplexity, loadPage(translated(run, sources), url))).toEqual([{ unreadable: ['research'] }]);
+  });
+
+  it('reads a search whose count of sources is in another language from its citations', () => {
+    const citations = new Set(fixture('real-dom/perplexity-deep-research-2026-02-27.html').match(/data-pplx-citation-url="[^"#]*/g)).size;
+    expect(citations).toBeGreaterThan(0);
+    expect(answersRead(ADAPTERS.perplexity, loadPage(translated('', '34 Quellen'), url))).toEqual([{ search: { searches: 1, sources: citations } }]);
+  });
+
+  it('puts a search shown only by a count of sources in another language in unreadable', () => {
+    const html = translated('', '34 Quellen').replaceAll('data-pplx-citation-url', 'data-cited');
+    expect(answersRead(ADAPTERS.perplexity, loadPage(html, url))).toEqual([{ unreadable: ['search'] }]);
+  });
 });
 
 describe('Gemini', () => {
@@ -164,6 +186,20 @@ describe('Claude', () => {
     const read = answersRead(ADAPTERS.claude, page('sites/claude-2026-tools-en.html', 'https://claude.ai/chat/abc'));
     expect(read[0]).toEqual({ search: { searches: 1, sources: 10 } });
     expect(read.slice(1).every((r) => r === undefined)).toBe(true);
+  });
+
+  it.each([
+    ['German', 'Im Web gesucht', '10 Ergebnisse'],
+    ['Japanese', 'ウェブを検索しました', '10 件の結果'],
+  ])('puts the search block of the tools page in %s in unreadable, never nothing', (_, toggle, results) => {
+    const html = fixture('sites/claude-2026-tools-en.html').replaceAll('Searched the web', toggle).replaceAll('10 results', results);
+    const read = answersRead(ADAPTERS.claude, loadPage(html, 'https://claude.ai/chat/abc'));
+    expect(read[0]).toEqual({ unreadable: ['search'] });
+    expect(read.slice(1).every((r) => r === undefined)).toBe(true);
+  });
+
+  it('reads nothing in the German page without a search (its thinking block is no search)', () => {
+    expect(answersRead(ADAPTERS.claude, page('sites/claude-2026-de.html', 'https://claude.ai/chat/abc')).every((r) => r === undefined)).toBe(true);
   });
 
   it('reads nothing in the real capture without a search', () => {
