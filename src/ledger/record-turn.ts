@@ -21,8 +21,7 @@ import { attemptRemote } from '../remote/remote-mode';
 import { backoffMs, enqueueRetry } from '../remote/retry-queue';
 import { decodeEntries } from '../storage/day-turns';
 import { addDays, localDay, monthOf } from '../storage/days';
-import { inboxItem, remoteStateItem, retryQueueItem, settingsItem, STORAGE_ITEMS, type Write } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { inboxItem, remoteStateItem, retryQueueItem, STORAGE_ITEMS, type Write } from '../storage/items';
 import { computeLocally, entryFromRemote, imagesRequestFor, imagesTurnOf, requestFor, turnUnderSettings } from './compute';
 import { videoRequestFor, videoTurnOf } from '../features/work/price';
 import { findRecordedDay, type LedgerContext, type RecordOutcome } from './context';
@@ -32,7 +31,7 @@ import { rowTurns } from './totals';
 
 export function createRecording(ctx: LedgerContext) {
   async function journal(turn: CountedTurn): Promise<void> {
-    await queueWrite(async () => {
+    await ctx.storage.writes.run(async () => {
       const inbox = await inboxItem.getValue();
       const same = inbox.turns.find((t) => t.turnId === turn.turnId);
       if (same && (same.revision ?? 0) >= (turn.revision ?? 0)) return;
@@ -41,7 +40,7 @@ export function createRecording(ctx: LedgerContext) {
   }
 
   async function dropFromInbox(turnId: string): Promise<void> {
-    await queueWrite(async () => {
+    await ctx.storage.writes.run(async () => {
       const inbox = await inboxItem.getValue();
       await commit([STORAGE_ITEMS.inbox.write({ turns: inbox.turns.filter((t) => t.turnId !== turnId) })]);
     });
@@ -55,7 +54,7 @@ export function createRecording(ctx: LedgerContext) {
     for (const d of days) {
       if (total <= ctx.budget || d >= addDays(today, -1)) break;
       // Only days already in the daily totals (always true: they are committed together; checked anyway).
-      const month = await readMonth(monthOf(d));
+      const month = await readMonth(ctx.storage, monthOf(d));
       if (!month.days[d]) break;
       prune.push(d);
       total -= index.days[d].bytes;
@@ -70,10 +69,10 @@ export function createRecording(ctx: LedgerContext) {
 
   /** The day's totals rebuilt from its raw turns if they disagree (only after a write that did not land whole). */
   async function repairDayTotals(day: string): Promise<Write[]> {
-    const entries = decodeEntries(await readDay(day));
-    const counted = Object.values((await readMonth(monthOf(day))).days[day] ?? {}).reduce((s, r) => s + rowTurns(r), 0);
+    const entries = decodeEntries(await readDay(ctx.storage, day));
+    const counted = Object.values((await readMonth(ctx.storage, monthOf(day))).days[day] ?? {}).reduce((s, r) => s + rowTurns(r), 0);
     if (counted === entries.reduce((n, e) => n + answersIn(e), 0)) return [];
-    const changes = await beginLedgerChanges();
+    const changes = await beginLedgerChanges(ctx.storage);
     // The all-time sums may have landed without this month: summed again from every month.
     for (const m of changes.index.months) await changes.month(m);
     await changes.rewriteDay(day, entries);
@@ -86,11 +85,11 @@ export function createRecording(ctx: LedgerContext) {
     const inbox = await inboxItem.getValue();
     const writes: Write[] = [STORAGE_ITEMS.inbox.write({ turns: inbox.turns.filter((t) => t.turnId !== entry.turnId) })];
     if (remoteState) writes.push(STORAGE_ITEMS.remoteState.write(remoteState));
-    const recordedDay = await findRecordedDay(entry.turnId, entry.time);
+    const recordedDay = await findRecordedDay(ctx.storage, entry.turnId, entry.time);
     if (recordedDay && revised) {
       // The answer went on after it was counted: one turn, its final counts.
-      const entries = decodeEntries(await readDay(recordedDay)).map((e) => (e.turnId === entry.turnId ? { ...entry, time: e.time } : e));
-      const changes = await beginLedgerChanges();
+      const entries = decodeEntries(await readDay(ctx.storage, recordedDay)).map((e) => (e.turnId === entry.turnId ? { ...entry, time: e.time } : e));
+      const changes = await beginLedgerChanges(ctx.storage);
       await changes.rewriteDay(recordedDay, entries);
       writes.push(...changes.writes());
       if (retry) writes.push(STORAGE_ITEMS.retryQueue.write(enqueueRetry(await retryQueueItem.getValue(), retry)));
@@ -103,10 +102,10 @@ export function createRecording(ctx: LedgerContext) {
       return { recorded: false, reason: 'duplicate' };
     }
     const day = localDay(entry.time);
-    const entries = decodeEntries(await readDay(day));
+    const entries = decodeEntries(await readDay(ctx.storage, day));
     const at = entries.findIndex((e) => e.time > entry.time);
     entries.splice(at === -1 ? entries.length : at, 0, entry);
-    const changes = await beginLedgerChanges();
+    const changes = await beginLedgerChanges(ctx.storage);
     await changes.rewriteDay(day, entries, entry);
     writes.push(...changes.writes());
     if (retry) writes.push(STORAGE_ITEMS.retryQueue.write(enqueueRetry(await retryQueueItem.getValue(), retry)));
@@ -122,7 +121,7 @@ export function createRecording(ctx: LedgerContext) {
    * already recorded.
    */
   async function process(turn: CountedTurn): Promise<RecordOutcome> {
-    const settings = await settingsItem.getValue();
+    const settings = await ctx.storage.settings.read();
     const images = imagesTurnOf(turn);
     const imagesOutcome = images ? await processOne(images, imagesRequestFor(images, settings), settings) : null;
     const counted = turnUnderSettings(turn, settings);
@@ -160,17 +159,17 @@ export function createRecording(ctx: LedgerContext) {
         retry = { turnId: turn.turnId, revision: turn.revision, day: localDay(turn.time), request: req, attempts: 1, nextAt: t + backoffMs(1) };
       }
     }
-    const outcome = await queueWrite(() => commitEntry(entry, retry, state, turn.revision !== undefined));
+    const outcome = await ctx.storage.writes.run(() => commitEntry(entry, retry, state, turn.revision !== undefined));
     if (outcome.recorded && localDay(entry.time) === localDay(ctx.now())) await ctx.notifyToday();
     if (retry) await ctx.scheduleNextRetry();
     return outcome;
   }
 
   async function record(turn: CountedTurn): Promise<RecordOutcome> {
-    const recordedDay = await findRecordedDay(turn.turnId, turn.time);
+    const recordedDay = await findRecordedDay(ctx.storage, turn.turnId, turn.time);
     if (recordedDay && turn.revision === undefined) {
       // A resend (the worker answered too late, or restarted): the page label still gets the footprint.
-      const entries = decodeEntries(await readDay(recordedDay));
+      const entries = decodeEntries(await readDay(ctx.storage, recordedDay));
       const entry = entries.find((e) => e.turnId === turn.turnId);
       const images = turn.images ? entries.find((e) => e.turnId === imagesTurnOf(turn)?.turnId) : undefined;
       const video = entry?.extras?.video ? entries.find((e) => e.turnId === videoTurnId(turn.turnId)) : undefined;
