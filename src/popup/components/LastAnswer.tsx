@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { attachmentSplit, type AttachmentSplit } from '../../features/attachments/describe';
 import { asOwnPrompt } from '../../features/extras';
 import { footprintRanges } from '../../features/part';
@@ -72,6 +73,28 @@ function UsualLine({ texts }: { texts: { short: string; full: string } }) {
 }
 
 /** Beside a figure of an answer that holds estimated parts: the lowest and highest the rules allow. */
+/** One of the answer's figures: its name, its quantity, its range where it holds estimated parts, then `children`. */
+function Figure(props: {
+  name: string;
+  id: string;
+  quantity: (v: number, locale: string) => Quantity;
+  value: number;
+  range: Range | undefined;
+  locale: string;
+  children?: ComponentChildren;
+}) {
+  return (
+    <>
+      <dt>{props.name}</dt>
+      <dd data-testid={props.id}>
+        <QuantityText q={props.quantity(props.value, props.locale)} locale={props.locale} />
+        <Bounds quantity={props.quantity} range={props.range} locale={props.locale} id={`${props.id}-range`} />
+        {props.children}
+      </dd>
+    </>
+  );
+}
+
 function Bounds({ quantity, range, locale, id }: { quantity: (v: number, locale: string) => Quantity; range: Range | undefined; locale: string; id: string }) {
   if (!range) return null;
   const text = boundsText(quantity, range, locale);
@@ -123,28 +146,17 @@ export function LastAnswer({
         </p>
         <dl class="last-figures">
           <div>
-            <dt>{t('quantity_energy')}</dt>
-            <dd data-testid="last-energy">
-              <QuantityText q={energyQuantity(entry.energyKwh, locale)} locale={locale} />
-              <Bounds quantity={energyQuantity} range={ranges?.energyKwh} locale={locale} id="last-energy-range" />
-            </dd>
+            <Figure name={t('quantity_energy')} id="last-energy" quantity={energyQuantity} value={entry.energyKwh} range={ranges?.energyKwh} locale={locale} />
             {usual && <UsualLine texts={usualComparisonTexts(usual, locale)} />}
           </div>
           <div>
-            <dt>{t('quantity_carbon')}</dt>
-            <dd data-testid="last-carbon">
-              <QuantityText q={carbonQuantity(entry.carbonG, locale)} locale={locale} />
-              <Bounds quantity={carbonQuantity} range={ranges?.carbonG} locale={locale} id="last-carbon-range" />
-            </dd>
+            <Figure name={t('quantity_carbon')} id="last-carbon" quantity={carbonQuantity} value={entry.carbonG} range={ranges?.carbonG} locale={locale} />
           </div>
           <div>
-            <dt>{t('quantity_water')}</dt>
-            <dd data-testid="last-water">
-              <QuantityText q={waterQuantity(entry.waterL, locale)} locale={locale} />
-              <Bounds quantity={waterQuantity} range={ranges?.waterL} locale={locale} id="last-water-range" />
+            <Figure name={t('quantity_water')} id="last-water" quantity={waterQuantity} value={entry.waterL} range={ranges?.waterL} locale={locale}>
               {drops !== null && <span class="muted drops"> {tn('water_drops', drops, locale, formatCount(drops, locale))}</span>}{' '}
               <span class={`badge small stress-${entry.stressLevel}`}>{t(`stress_short_${entry.stressLevel}`)}</span>
-            </dd>
+            </Figure>
           </div>
         </dl>
         <dl class="pairs">
