@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { askWorker } from '../ask-worker';
 import type { RemoteStatus } from '../../domain';
+import type { RemoteTestResult } from '../../domain/popup';
 import { formatCount } from '../../display';
 import { t } from '../../i18n/t';
 import { checkRemoteUrl, remoteStatusView } from '../view';
@@ -11,6 +12,54 @@ import { errorSentence } from '../errors';
 import { StatusLine, errorStatus, type Status } from './StatusLine';
 
 const IS_FIREFOX = import.meta.env.FIREFOX === true;
+
+/** What a test of the service found: its plan and what is left of the key's month, or why it failed. */
+function testStatus(r: RemoteTestResult, locale: string): Status {
+  if (!r.ok) {
+    const text = r.code ? t('remote_testFailedCode', [errorSentence({ code: r.code, message: r.message }), r.code]) : t('remote_testFailed', r.message);
+    return { tone: 'error', text };
+  }
+  const plan = r.plan ?? t('remote_planUnknown');
+  const text =
+    r.remaining === null
+      ? t('remote_connected', plan)
+      : r.limit === null
+        ? t('remote_connectedLeft', [plan, formatCount(r.remaining, locale)])
+        : t('remote_connectedLeftOf', [plan, formatCount(r.remaining, locale), formatCount(r.limit, locale)]);
+  return { tone: 'ok', text };
+}
+
+/** A text field with its label and, under it, the help that describes it. A URL field is typed without spelling help. */
+function Field(props: {
+  id: string;
+  label: string;
+  type: 'url' | 'password';
+  value: string;
+  onValue: (value: string) => void;
+  placeholder: string;
+  help: string;
+  helpTestId?: string;
+}) {
+  const helpId = `${props.id}-help`;
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type}
+        {...(props.type === 'url' ? { inputMode: 'url' as const, spellcheck: false } : {})}
+        placeholder={props.placeholder}
+        value={props.value}
+        onInput={(e) => props.onValue((e.currentTarget as HTMLInputElement).value)}
+        aria-describedby={helpId}
+        autoComplete="off"
+      />
+      <p id={helpId} class="muted" data-testid={props.helpTestId}>
+        {props.help}
+      </p>
+    </>
+  );
+}
 
 /**
  * Remote mode: the user's own Footprint Calculation Service. The stored key is
@@ -91,21 +140,7 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
     run(async () => {
       setStatus({ tone: 'info', text: t('remote_testing') });
       const res = await askWorker('remote/test', {});
-      if (!res.ok) return setStatus(errorStatus(t('action_testRemote'), res.error));
-      const r = res.value;
-      if (!r.ok)
-        return setStatus({
-          tone: 'error',
-          text: r.code ? t('remote_testFailedCode', [errorSentence({ code: r.code, message: r.message }), r.code]) : t('remote_testFailed', r.message),
-        });
-      const plan = r.plan ?? t('remote_planUnknown');
-      const text =
-        r.remaining === null
-          ? t('remote_connected', plan)
-          : r.limit === null
-            ? t('remote_connectedLeft', [plan, formatCount(r.remaining, props.locale)])
-            : t('remote_connectedLeftOf', [plan, formatCount(r.remaining, props.locale), formatCount(r.limit, props.locale)]);
-      setStatus({ tone: 'ok', text });
+      setStatus(res.ok ? testStatus(res.value, props.locale) : errorStatus(t('action_testRemote'), res.error));
     });
 
   const forgetKey = () =>
@@ -127,34 +162,25 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled((e.currentTarget as HTMLInputElement).checked)} />
           {t('remote_enable')}
         </label>
-        <label for="remote-url">{t('remote_url')}</label>
-        <input
+        <Field
           id="remote-url"
+          label={t('remote_url')}
           type="url"
-          inputMode="url"
-          placeholder="https://footprint.example.org"
           value={baseUrl}
-          onInput={(e) => setBaseUrl((e.currentTarget as HTMLInputElement).value)}
-          aria-describedby="remote-url-help"
-          autoComplete="off"
-          spellcheck={false}
+          onValue={setBaseUrl}
+          placeholder="https://footprint.example.org"
+          help={t('remote_urlHelp')}
         />
-        <p id="remote-url-help" class="muted">
-          {t('remote_urlHelp')}
-        </p>
-        <label for="remote-key">{t('remote_key')}</label>
-        <input
+        <Field
           id="remote-key"
+          label={t('remote_key')}
           type="password"
           value={apiKey}
+          onValue={setApiKey}
           placeholder={remote.hasKey ? t('remote_keyPlaceholderStored') : t('remote_keyPlaceholderNone')}
-          onInput={(e) => setApiKey((e.currentTarget as HTMLInputElement).value)}
-          autoComplete="off"
-          aria-describedby="remote-key-state"
+          help={remote.hasKey ? t('remote_keyStored') : t('remote_keyNone')}
+          helpTestId="remote-key-state"
         />
-        <p id="remote-key-state" class="muted" data-testid="remote-key-state">
-          {remote.hasKey ? t('remote_keyStored') : t('remote_keyNone')}
-        </p>
         <div class="row">
           <button type="submit" class="primary" disabled={busy}>
             {t('remote_save')}
