@@ -13,6 +13,28 @@ import { StatusLine, errorStatus, type Status } from './StatusLine';
 
 const IS_FIREFOX = import.meta.env.FIREFOX === true;
 
+/** Asks for the service's origin in the click itself (a user gesture is required, so before any await); a request that throws is a refusal. */
+function requestPermission(pattern: string): Promise<boolean> {
+  try {
+    return browser.permissions.request(remotePermissions(pattern) as Parameters<typeof browser.permissions.request>[0]);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/** Where remote mode stands, and the service's last message when it is on. */
+function RemoteState({ remote, locale }: { remote: RemoteStatus; locale: string }) {
+  const view = remoteStatusView(remote, locale);
+  return (
+    <p class={`remote-state tone-${view.tone}`} data-testid="remote-state" role="status">
+      {view.text}
+      {remote.message && remote.state !== 'off' ? (
+        <span class="muted"> {remote.code ? errorSentence({ code: remote.code, message: remote.message }) : remote.message}</span>
+      ) : null}
+    </p>
+  );
+}
+
 /** What a test of the service found: its plan and what is left of the key's month, or why it failed. */
 function testStatus(r: RemoteTestResult, locale: string): Status {
   if (!r.ok) {
@@ -61,6 +83,25 @@ function Field(props: {
   );
 }
 
+/** Save (the form's submit), test the service, and forget the stored key (when there is one). */
+function RemoteActions(props: { busy: boolean; hasKey: boolean; canTest: boolean; onTest: () => void; onForget: () => void }) {
+  return (
+    <div class="row">
+      <button type="submit" class="primary" disabled={props.busy}>
+        {t('remote_save')}
+      </button>
+      <button type="button" onClick={props.onTest} disabled={props.busy || !props.canTest}>
+        {t('remote_test')}
+      </button>
+      {props.hasKey && (
+        <button type="button" onClick={props.onForget} disabled={props.busy}>
+          {t('remote_forget')}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /**
  * Remote mode: the user's own Footprint Calculation Service. The stored key is
  * never shown, only whether one is set. Host permission for the one origin is
@@ -73,7 +114,6 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
   const [apiKey, setApiKey] = useState('');
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
-  const view = remoteStatusView(remote, props.locale);
 
   const configure = async (request: { enabled: boolean; baseUrl: string; apiKey?: string }, done: string) => {
     const res = await askWorker('remote/configure', request);
@@ -99,12 +139,7 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
     const check = checkRemoteUrl(url);
     if (!check.ok) return setStatus({ tone: 'error', text: check.message });
     if (!apiKey && !remote.hasKey) return setStatus({ tone: 'error', text: t('remote_needKey') });
-    let permission: Promise<boolean>;
-    try {
-      permission = browser.permissions.request(remotePermissions(check.permissionPattern) as Parameters<typeof browser.permissions.request>[0]);
-    } catch (err) {
-      permission = Promise.reject(err);
-    }
+    const permission = requestPermission(check.permissionPattern);
     if (IS_FIREFOX) {
       // Firefox closes the popup when its permission prompt opens, so nothing after an await would run:
       // hand the settings to the worker now; it checks the permission before every call to the service.
@@ -151,12 +186,7 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
 
   return (
     <Panel id="remote" title={t('remote_heading')}>
-      <p class={`remote-state tone-${view.tone}`} data-testid="remote-state" role="status">
-        {view.text}
-        {remote.message && remote.state !== 'off' ? (
-          <span class="muted"> {remote.code ? errorSentence({ code: remote.code, message: remote.message }) : remote.message}</span>
-        ) : null}
-      </p>
+      <RemoteState remote={remote} locale={props.locale} />
       <form onSubmit={onSave} class="remote-form">
         <label class="check">
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled((e.currentTarget as HTMLInputElement).checked)} />
@@ -181,19 +211,7 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
           help={remote.hasKey ? t('remote_keyStored') : t('remote_keyNone')}
           helpTestId="remote-key-state"
         />
-        <div class="row">
-          <button type="submit" class="primary" disabled={busy}>
-            {t('remote_save')}
-          </button>
-          <button type="button" onClick={test} disabled={busy || !remote.baseUrl || !remote.hasKey}>
-            {t('remote_test')}
-          </button>
-          {remote.hasKey && (
-            <button type="button" onClick={forgetKey} disabled={busy}>
-              {t('remote_forget')}
-            </button>
-          )}
-        </div>
+        <RemoteActions busy={busy} hasKey={remote.hasKey} canTest={Boolean(remote.baseUrl) && remote.hasKey} onTest={test} onForget={forgetKey} />
       </form>
       <StatusLine status={status} />
     </Panel>

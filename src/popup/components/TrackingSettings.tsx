@@ -42,6 +42,20 @@ function SiteChoice(props: { site: SiteId; id: string; testId?: string; value: s
   );
 }
 
+/** Whether each site is recognized, as its content script last reported. */
+function HealthList({ health, locale }: { health: PopupState['health']; locale: string }) {
+  return (
+    <ul class="health" data-testid="health">
+      {healthRows(health, locale).map((h) => (
+        <li key={h.site} class={`health-${h.status}`}>
+          <span class="dot" aria-hidden="true" />
+          {h.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** How turns are counted: history as input, what beyond the text, the model per site, and whether each site is recognized. */
 export function TrackingSettings(props: { state: PopupState; locale: string; onChanged: () => Promise<void> }) {
   const { settings, health } = props.state;
@@ -145,14 +159,7 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
       <StatusLine status={status} />
 
       <h3>{t('tracking_health')}</h3>
-      <ul class="health" data-testid="health">
-        {healthRows(health, props.locale).map((h) => (
-          <li key={h.site} class={`health-${h.status}`}>
-            <span class="dot" aria-hidden="true" />
-            {h.text}
-          </li>
-        ))}
-      </ul>
+      <HealthList health={health} locale={props.locale} />
       <PageReport place="health" />
     </Panel>
   );
