@@ -102,8 +102,8 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
   let state: ClockState = { name: 'off' };
   const timer = createOneTimer();
   let observer: MutationObserver | null = null;
-  /** Watches the element that says an answer is being written. */
-  const marks = createMarkWatch();
+  /** Watches the element that says an answer is being written (see `watchMark`). */
+  let markObserver: MutationObserver | null = null;
   let changedAt = 0;
   const { adapter, doc } = options;
   /** The site's settle period: after a change, before the page has said how sure it is. */
@@ -195,7 +195,7 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
     const mark = writing === 'unmarked' ? null : writing;
     if (state.name !== 'streaming' || state.mark !== mark) {
       unwatchMark();
-      if (mark) marks.watch(mark);
+      if (mark) watchMark(mark);
     }
     state = { name: 'streaming', mark };
     listener.streaming(now);
@@ -217,8 +217,19 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
     }
   };
 
+  /**
+   * Watches the element that says an answer is being written: its attributes (a stop button turning
+   * back into the send button) and every ancestor's children (it, or a box around it, leaving the
+   * page). Neither changes while the answer's text streams in, so nothing runs until it ends.
+   */
+  const watchMark = (mark: Element): void => {
+    if (!markObserver) return;
+    markObserver.observe(mark, { attributes: true });
+    for (let node = mark.parentNode; node; node = node.parentNode) markObserver.observe(node, { childList: true });
+  };
+
   const unwatchMark = (): void => {
-    if (state.name === 'streaming' && state.mark) marks.unwatch();
+    if (state.name === 'streaming' && state.mark) markObserver?.disconnect();
   };
 
   return {
@@ -232,7 +243,7 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
       if (state.name !== 'off') return; // started already
       const Observer = (doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
       observer = new Observer(onMutation);
-      marks.start(new Observer(onMarkChange));
+      markObserver = new Observer(onMarkChange);
       observe();
       // What the page showed before we watched it counts as a change: a whole settle period first.
       state = { name: 'watching', changed: true, idle: null };
@@ -241,8 +252,8 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
     },
     stop() {
       observer?.disconnect();
-      marks.stop();
-      observer = null;
+      markObserver?.disconnect();
+      observer = markObserver = null;
       timer.clear();
       state = { name: 'off' };
     },
@@ -262,39 +273,6 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
           break; // the next look asks the page anyway
       }
       wake(FIRST_LOOK_MS);
-    },
-  };
-}
-
-/**
- * Watches the element that says an answer is being written: its attributes (a stop button turning
- * back into the send button) and every ancestor's children (it, or a box around it, leaving the
- * page). Neither changes while the answer's text streams in, so nothing runs until it ends.
- */
-interface MarkWatch {
-  start(observer: MutationObserver): void;
-  watch(mark: Element): void;
-  unwatch(): void;
-  stop(): void;
-}
-
-function createMarkWatch(): MarkWatch {
-  let observer: MutationObserver | null = null;
-  return {
-    start(o) {
-      observer = o;
-    },
-    watch(mark) {
-      if (!observer) return;
-      observer.observe(mark, { attributes: true });
-      for (let node = mark.parentNode; node; node = node.parentNode) observer.observe(node, { childList: true });
-    },
-    unwatch() {
-      observer?.disconnect();
-    },
-    stop() {
-      observer?.disconnect();
-      observer = null;
     },
   };
 }
