@@ -11,7 +11,7 @@ import { browser } from 'wxt/browser';
 import { emptyConversation, ownedState, type ConversationState } from '../domain/conversation';
 import type { SiteId } from '../domain/site-ids';
 import { bareKey, STORAGE_ITEMS } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import type { WorkerStorage } from '../storage/worker-storage';
 
 const conversations = STORAGE_ITEMS.conversations;
 /** The family's key prefix as storage.local.get names keys (without `local:`). */
@@ -43,7 +43,7 @@ export interface Conversations {
   pruneDaily(now: number): Promise<number>;
 }
 
-export function createConversations(): Conversations {
+export function createConversations(storage: WorkerStorage): Conversations {
   const cache = new Map<string, ConversationState>();
 
   async function prune(now: number, maxAgeMs = CONVERSATION_MAX_AGE_MS): Promise<number> {
@@ -63,7 +63,7 @@ export function createConversations(): Conversations {
       const key = conversationKey(site, conversationId);
       const cached = cache.get(key);
       if (cached) return cached;
-      const stored = await conversations.item(idOf(site, conversationId)).getValue();
+      const stored = await storage.member(conversations, idOf(site, conversationId)).getValue();
       const value = stored ? ownedState(stored) : emptyConversation();
       cache.set(key, value);
       return value;
@@ -72,7 +72,7 @@ export function createConversations(): Conversations {
       const key = conversationKey(site, conversationId);
       cache.set(key, state);
       return new Promise<void>((resolve) => setTimeout(resolve, 0))
-        .then(() => conversations.item(idOf(site, conversationId)).setValue(state))
+        .then(() => storage.member(conversations, idOf(site, conversationId)).setValue(state))
         .catch((e: unknown) => {
           cache.delete(key);
           throw e;
@@ -83,7 +83,7 @@ export function createConversations(): Conversations {
     async pruneDaily(now) {
       if (now - (await prunedAtItem.getValue()) < PRUNE_EVERY_MS) return 0;
       await prunedAtItem.setValue(now);
-      return queueWrite(() => prune(now));
+      return storage.writes.run(() => prune(now));
     },
   };
 }

@@ -7,11 +7,9 @@
 import type { AttachmentSkipCode } from '../features/attachments/codes';
 import { boundInput, contextWindowFor, type ContextWindow } from '../core/context-windows';
 import { idMap, type ConversationState } from '../domain/conversation';
-import type { Settings } from '../domain/settings';
 import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
 import type { ConversationSeed, CountedTurn, TurnCompleted, TurnExpected } from '../domain/turns';
-import { onSettingsWritten, settingsItem } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { createWorkerStorage, type WorkerStorage } from '../storage/worker-storage';
 import { createConversations, type Conversations } from './conversations';
 import { answerExtras } from './answer-extras';
 import {
@@ -25,6 +23,7 @@ import {
 import { hiddenWorkOfTurn, withHiddenExtras, type HiddenWorkCount, type UncountedWork } from '../features/work/count';
 import { resolveModel, unknownModelLabel, warmUpModelPatterns, type ResolvedModel } from './models';
 import { createTokenizers, type Count, type VocabularySource } from './tokens';
+import { createSiteHealth, type SiteHealthRecords } from './health';
 import { replaceExtras } from '../features/extras';
 
 export interface CountResult {
@@ -42,6 +41,8 @@ export interface CountResult {
 }
 
 export interface CountingDeps {
+  /** The write queue, settings source and storage items, shared with the worker's ledger; a storage of its own unless given. */
+  storage?: WorkerStorage;
   /** Where kitoken's engine and vocabularies come from; the extension's own files unless given (Node's in tests and the bench). */
   vocabularies?: VocabularySource;
 }
@@ -67,6 +68,8 @@ export interface Counting {
   warmUp(): void;
   /** The conversations this counting reads and writes (pruning, "delete all data" and seed replies use them). */
   conversations: Conversations;
+  /** The sites' health records, written in this counting's write queue. */
+  health: SiteHealthRecords;
 }
 
 /** What a turn's texts count with the conversation's counter, the answer's reasoning and images included. */
@@ -81,29 +84,17 @@ interface TextCounts {
 }
 
 export function createCounting(deps: CountingDeps = {}): Counting {
-  const conversations = createConversations();
+  const storage = deps.storage ?? createWorkerStorage();
+  const { writes, settings: settingsSource } = storage;
+  const conversations = createConversations(storage);
   const tokenizers = createTokenizers(deps.vocabularies);
-  let settings: Promise<Settings> | null = null;
-  let loadedSettings: Settings | null = null;
-
-  /** The user's settings, read once and then kept current by the worker's own writes (writeSettings). */
-  function currentSettings(): Promise<Settings> {
-    if (!settings) {
-      settings = settingsItem.getValue().then((value) => (loadedSettings = value));
-      onSettingsWritten((next) => {
-        loadedSettings = next;
-        settings = Promise.resolve(next);
-      });
-    }
-    return settings;
-  }
 
   /** Without a microtask's wait once the vocabulary is loaded. */
   const counterOf = (tokenizer: TokenizerId): Count | Promise<Count> => tokenizers.loadedCounter(tokenizer) ?? tokenizers.counterFor(tokenizer);
 
   function countTurn(turn: TurnCompleted): Promise<CountResult> {
     // Answers once counted; the write queue moves on only when the new history is stored.
-    return queueWrite(
+    return writes.run(
       async () => {
         // From memory when the worker has it (no await, no storage round trip), else from storage.
         const state = conversations.cached(turn.site, turn.conversationId) ?? (await conversations.read(turn.site, turn.conversationId));
@@ -123,7 +114,7 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         };
         // A revision keeps the model and the tokenizer it was counted with.
         if (done) {
-          const settings = loadedSettings ?? (await currentSettings());
+          const settings = settingsSource.loaded() ?? (await settingsSource.read());
           const window = contextWindowFor(turn.site, done.modelKey, settings.plans?.[turn.site]);
           const counts = countTexts(turn, done.modelKey, await counterOf(done.tokenizer), window);
           const hidden = hiddenWorkOfTurn(state, turn, done);
@@ -131,7 +122,7 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         }
         // A new turn: the model in use, the conversation's tokenizer (its first count picks it, so its
         // history is never in two kinds of tokens), each resolved once; then its texts are counted once.
-        const settings = loadedSettings ?? (await currentSettings());
+        const settings = settingsSource.loaded() ?? (await settingsSource.read());
         const model = resolveModel(turn.site, turn.modelLabel, settings.modelOverrides);
         const tokenizer = (state.tokenizer ??= tokenizerForModel(model.modelKey).tokenizer);
         const window = contextWindowFor(turn.site, model.modelKey, settings.plans?.[turn.site]);
@@ -145,11 +136,11 @@ export function createCounting(deps: CountingDeps = {}): Counting {
   }
 
   function seedConversation(seed: ConversationSeed): Promise<{ added: number }> {
-    return queueWrite(async () => {
+    return writes.run(async () => {
       const state = await conversations.read(seed.site, seed.conversationId);
       const fresh = seed.messages.filter((m) => !(m.id in state.messages));
       if (fresh.length === 0) return { added: 0 };
-      const settings = loadedSettings ?? (await currentSettings());
+      const settings = settingsSource.loaded() ?? (await settingsSource.read());
       const next: ConversationState = { ...state, messages: idMap(state.messages), updatedAt: Math.max(Date.now(), state.updatedAt + 1) };
       // First read on a page missing its earlier turns: the history is what it showed, a lower bound.
       // A conversation known before keeps its stored history (the missing turns are in it).
@@ -165,10 +156,10 @@ export function createCounting(deps: CountingDeps = {}): Counting {
 
   async function prepareTurn(expected: TurnExpected): Promise<TokenizerId> {
     // Read in the queue: a read outside it could put an older copy in memory over a write in flight.
-    const tokenizer = await queueWrite(async () => {
+    const tokenizer = await writes.run(async () => {
       const state = conversations.cached(expected.site, expected.conversationId) ?? (await conversations.read(expected.site, expected.conversationId));
       if (state.tokenizer) return state.tokenizer;
-      const settings = loadedSettings ?? (await currentSettings());
+      const settings = settingsSource.loaded() ?? (await settingsSource.read());
       return tokenizerForModel(resolveModel(expected.site, expected.modelLabel, settings.modelOverrides).modelKey).tokenizer;
     });
     await counterOf(tokenizer);
@@ -180,10 +171,11 @@ export function createCounting(deps: CountingDeps = {}): Counting {
     seedConversation,
     prepareTurn,
     warmUp() {
-      void currentSettings();
+      void settingsSource.read();
       warmUpModelPatterns();
     },
     conversations,
+    health: createSiteHealth(writes),
   };
 }
 
@@ -255,7 +247,7 @@ function add(
     state.historyTokens -= state.messages[earlier.answerId];
     delete state.messages[earlier.answerId];
   }
-  // In place too: copying every earlier prompt's entry made each turn cost more the longer the chat (0.1 ms at 200 turns).
+  // In place too: copying every earlier prompt's entry made each turn cost more the longer the chat.
   (state.prompts ??= idMap())[promptId] = { historyBefore: history, answerId: turn.turnId };
   addMessage(state, promptId, promptTokens);
   addMessage(state, turn.turnId, answerTokens);

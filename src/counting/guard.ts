@@ -9,7 +9,7 @@ import type { Handlers, MessageError, OnRefused, Sender } from '../messaging/mes
 import { SiteIdSchema } from '../domain/turns';
 import { siteOfUrl } from '../sites';
 import type { SiteId } from '../domain/site-ids';
-import { noteRefused } from './health';
+import type { SiteHealthRecords } from './health';
 
 type SiteMessage = 'turn/expected' | 'turn/completed' | 'conversation/seed' | 'site/health';
 
@@ -26,13 +26,13 @@ export class RefusedMessage extends Error {
 const senderSite = (sender: Sender): SiteId | null => siteOfUrl(sender.tabUrl ?? sender.url);
 
 /** The content-script handlers, each taking a message only from a tab on the hosts of the site it names. */
-export function fromSiteTabs(handlers: Pick<Handlers, SiteMessage>): Pick<Handlers, SiteMessage> {
+export function fromSiteTabs(handlers: Pick<Handlers, SiteMessage>, health: SiteHealthRecords): Pick<Handlers, SiteMessage> {
   const guarded = <T extends SiteMessage>(handler: Handlers[T]) =>
     (async (data: { site: SiteId }, sender: Sender) => {
       const from = senderSite(sender);
       if (!sender.extensionPage && from !== data.site) {
         const error = new RefusedMessage('WRONG_SITE', `A ${data.site} message from a tab on ${from ?? 'no chat site'}.`);
-        await noteRefused(from ?? data.site, error.code, Date.now());
+        await health.noteRefused(from ?? data.site, error.code, Date.now());
         throw error;
       }
       return (handler as (d: unknown, s: Sender) => Promise<unknown>)(data, sender);
@@ -46,8 +46,10 @@ export function fromSiteTabs(handlers: Pick<Handlers, SiteMessage>): Pick<Handle
 }
 
 /** For registerHandlers: a content-script message the schemas refused counts in the health of the site it names, else of its tab's site. */
-export const noteRefusedMessage: OnRefused = (_type, data, error: MessageError, sender) => {
-  const named = SiteIdSchema.safeParse((data as { site?: unknown } | null)?.site);
-  const site = named.success ? named.data : senderSite(sender);
-  if (site) void noteRefused(site, error.code, Date.now()).catch(() => undefined);
-};
+export const noteRefusedMessage =
+  (health: SiteHealthRecords): OnRefused =>
+  (_type, data, error: MessageError, sender) => {
+    const named = SiteIdSchema.safeParse((data as { site?: unknown } | null)?.site);
+    const site = named.success ? named.data : senderSite(sender);
+    if (site) void health.noteRefused(site, error.code, Date.now()).catch(() => undefined);
+  };

@@ -5,7 +5,6 @@ import type { Handlers } from '../messaging/messaging';
 import { uiLocale } from '../i18n/t';
 import type { Counting } from './count-turn';
 import { footprintOf } from './footprint';
-import { noteIncompleteHistory, noteSkippedAttachments, noteUncountedWork, noteUnknownModelLabel, noteUnreadableReasoning, writeSiteHealth } from './health';
 
 /** A turn's record, and the records of the images and videos its answer generated. */
 type Records = { entry: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry };
@@ -37,15 +36,16 @@ export function countingHandlers({ counting, record, recorded, count = counting.
     },
     'turn/completed': async (turn) => {
       const { counted, persisted, unreadableDuration, uncountedWork, skippedAttachments, unknownModelLabel } = await count(turn);
+      const { health } = counting;
       // The ledger journals the turn while its history is stored; acknowledge once both are stored.
       const [, recorded] = await Promise.all([
         persisted,
         record(counted),
-        unreadableDuration === null ? undefined : noteUnreadableReasoning(turn.site, unreadableDuration, turn.finishedAt),
-        uncountedWork.length === 0 ? undefined : noteUncountedWork(turn.site, uncountedWork, turn.finishedAt),
-        skippedAttachments.length === 0 ? undefined : noteSkippedAttachments(turn.site, skippedAttachments, turn.finishedAt),
-        counted.historyIncomplete ? noteIncompleteHistory(turn.site, turn.finishedAt) : undefined,
-        unknownModelLabel === null ? undefined : noteUnknownModelLabel(turn.site, unknownModelLabel, turn.finishedAt),
+        unreadableDuration === null ? undefined : health.noteUnreadableReasoning(turn.site, unreadableDuration, turn.finishedAt),
+        uncountedWork.length === 0 ? undefined : health.noteUncountedWork(turn.site, uncountedWork, turn.finishedAt),
+        skippedAttachments.length === 0 ? undefined : health.noteSkippedAttachments(turn.site, skippedAttachments, turn.finishedAt),
+        counted.historyIncomplete ? health.noteIncompleteHistory(turn.site, turn.finishedAt) : undefined,
+        unknownModelLabel === null ? undefined : health.noteUnknownModelLabel(turn.site, unknownModelLabel, turn.finishedAt),
       ]);
       const reply: TurnRecorded = recorded
         ? { ok: true, turnId: counted.turnId, footprint: footprintOf(recorded.entry, recorded.images, undefined, recorded.video) }
@@ -59,7 +59,7 @@ export function countingHandlers({ counting, record, recorded, count = counting.
     },
     'site/health': async (health) => {
       // No vocabulary is loaded here: a page that is only opened costs none; a sent prompt loads its turn's ('turn/expected').
-      await writeSiteHealth(health);
+      await counting.health.write(health);
       return { ok: true as const };
     },
   };

@@ -9,12 +9,10 @@
  */
 import type { PageEvent } from '../tracking/page-events';
 import type { PageLabels } from './page-labels';
+import { TRANSIENT } from './transient';
 
 /** The labels' module in the built extension (web-accessible on the chat hosts). */
 export const PAGE_LABELS_FILE = 'label/page-labels.js';
-
-/** Failures the outbox resends on its own (the worker was asleep or restarting): not a verdict yet. */
-export const TRANSIENT = new Set(['NO_RECEIVER', 'SEND_FAILED']);
 
 type Labels = Pick<PageLabels, 'onEvent' | 'setEnabled'>;
 type Call = { event: PageEvent } | { on: boolean };

@@ -22,7 +22,7 @@ import { mapInSlices } from '../tracking/slices';
 import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';
 import { t, uiLocale } from '../i18n/t';
-import { TRANSIENT } from './lazy-labels';
+import { TRANSIENT } from './transient';
 import { announce, createAnnouncer, createLabelHost, fillLabel, labelTexts, type LabelContent } from './render';
 
 interface Label {

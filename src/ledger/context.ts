@@ -4,8 +4,8 @@ import type { RemoteDeps } from '../remote/remote-mode';
 import { nextRetryAt } from '../remote/retry-queue';
 import { BUDGET_DAYS, DEFAULT_BUDGET, budgetJustUsedUp, budgetLevel, type BudgetLevel } from '../domain/budget';
 import { addDays, daysEndingAt, localDay, monthOf } from '../storage/days';
-import { budgetAlertItem, retryQueueItem, settingsItem } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { budgetAlertItem, retryQueueItem } from '../storage/items';
+import { createWorkerStorage, type WorkerStorage } from '../storage/worker-storage';
 import { readDay, readMonth } from './store';
 import { rowEnergyKwh } from './totals';
 
@@ -14,6 +14,8 @@ const RAW_TURNS_BUDGET_BYTES = 6_000_000;
 
 export interface LedgerDeps {
   remote: RemoteDeps;
+  /** The write queue, settings source and storage items, shared with the worker's counting; a storage of its own unless given. */
+  storage?: WorkerStorage;
   now?: () => number;
   /** After today's totals change and at start (the badge): today's energy and where the weekly budget stands. */
   onTodayChanged?: (todayEnergyKwh: number, budget: BudgetStatus) => Promise<void> | void;
@@ -38,9 +40,10 @@ export type RecordOutcome =
   | { recorded: true; entry: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry }
   | { recorded: false; reason: 'duplicate'; entry?: LedgerEntry; images?: LedgerEntry; video?: LedgerEntry };
 
-/** Every storage write of the ledger runs through the one write queue (src/storage/write-queue.ts). */
 export interface LedgerContext {
   deps: LedgerDeps;
+  /** Every storage write of the ledger runs through its write queue (src/storage/write-queue.ts). */
+  storage: WorkerStorage;
   now: () => number;
   budget: number;
   todayEnergyKwh(): Promise<number>;
@@ -52,29 +55,31 @@ export interface LedgerContext {
 
 export function createContext(deps: LedgerDeps): LedgerContext {
   const now = deps.now ?? Date.now;
+  const storage = deps.storage ?? createWorkerStorage();
   const ctx: LedgerContext = {
     deps,
+    storage,
     now,
     budget: deps.rawTurnsBudgetBytes ?? RAW_TURNS_BUDGET_BYTES,
     async todayEnergyKwh() {
       const today = localDay(now());
-      const rows = (await readMonth(monthOf(today))).days[today] ?? {};
+      const rows = (await readMonth(storage, monthOf(today))).days[today] ?? {};
       return Object.values(rows).reduce((s, r) => s + rowEnergyKwh(r), 0);
     },
     async weekEnergyKwh() {
       const days = daysEndingAt(localDay(now()), BUDGET_DAYS);
-      const months = await Promise.all([...new Set(days.map(monthOf))].map(readMonth));
+      const months = await Promise.all([...new Set(days.map(monthOf))].map((m) => readMonth(storage, m)));
       let kwh = 0;
       for (const month of months) for (const day of days) for (const row of Object.values(month.days[day] ?? {})) kwh += rowEnergyKwh(row);
       return kwh;
     },
     async notifyToday() {
       if (!deps.onTodayChanged && !deps.onBudgetUsedUp) return;
-      const [today, week, settings] = await Promise.all([ctx.todayEnergyKwh(), ctx.weekEnergyKwh(), settingsItem.getValue()]);
+      const [today, week, settings] = await Promise.all([ctx.todayEnergyKwh(), ctx.weekEnergyKwh(), storage.settings.read()]);
       const setting = settings.budget ?? DEFAULT_BUDGET;
       const budget: BudgetStatus = { level: budgetLevel(week, setting), usedKwh: week, weeklyKwh: setting.weeklyKwh };
       // The level moves as an explicit state (stored, so a restarted worker notifies once per crossing, not again).
-      const before = await queueWrite(async () => {
+      const before = await storage.writes.run(async () => {
         const stored = await budgetAlertItem.getValue();
         if (stored.level !== budget.level) await budgetAlertItem.setValue({ level: budget.level });
         return stored.level;
@@ -90,11 +95,11 @@ export function createContext(deps: LedgerDeps): LedgerContext {
 }
 
 /** The day holding `turnId`, if recorded. A resend carries the same time; neighbours cover a sender that re-stamps across midnight. */
-export async function findRecordedDay(turnId: string, time: number): Promise<string | null> {
+export async function findRecordedDay(storage: WorkerStorage, turnId: string, time: number): Promise<string | null> {
   const day = localDay(time);
   const days = [day, addDays(day, -1), addDays(day, 1)];
   // Read together: each storage read is a round trip to the browser, and the worker records a turn only after this.
-  const values = await Promise.all(days.map(readDay));
+  const values = await Promise.all(days.map((d) => readDay(storage, d)));
   const at = values.findIndex((value) => value.rows.some((r) => r[0] === turnId));
   return at === -1 ? null : days[at];
 }

@@ -6,12 +6,11 @@
  */
 import { storage } from 'wxt/utils/storage';
 import { keysDeletedWithData } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
 import type { LedgerContext } from './context';
 
 export async function deleteAllData(ctx: LedgerContext): Promise<void> {
   // In the one write queue: a conversation or ledger write in progress lands first, none lands in between.
-  await queueWrite(async () => {
+  await ctx.storage.writes.run(async () => {
     const keys = keysDeletedWithData(Object.keys(await storage.snapshot('local')));
     await storage.removeItems(keys.map((k) => `local:${k}` as const));
     // Before the next queued write: a turn counted next must not start from history held in memory.

@@ -6,7 +6,6 @@
 import type { KeyMonthAnswer } from '../domain/usage';
 import { parseBaseUrl } from '../remote/config';
 import { getKeyMonth } from '../remote/usage';
-import { settingsItem } from '../storage/items';
 import type { LedgerContext } from './context';
 
 const KEY_MONTH_CACHE_MS = 60_000;
@@ -15,7 +14,7 @@ export function createKeyUsage(ctx: LedgerContext) {
   let cached: { url: string; apiKey: string; answer: KeyMonthAnswer & { status: 'ok' } } | null = null;
 
   async function keyMonth(): Promise<KeyMonthAnswer> {
-    const { remote } = await settingsItem.getValue();
+    const { remote } = await ctx.storage.settings.read();
     if (!remote.enabled) return { status: 'off' };
     const endpoint = parseBaseUrl(remote.baseUrl);
     if (!endpoint.ok) return { status: 'off' };

@@ -5,7 +5,7 @@
  * popup, and runs remote mode's retries. Every write goes through the one
  * write queue; every change to a stored day through rewrite-day.ts.
  */
-import { inboxItem, ledgerIndexItem, remoteStateItem, retryQueueItem, settingsItem } from '../storage/items';
+import { inboxItem, ledgerIndexItem, remoteStateItem, retryQueueItem } from '../storage/items';
 import { createContext, type LedgerDeps } from './context';
 import { deleteAllData } from './delete-all';
 import { exportLedger } from './export-ledger';
@@ -13,6 +13,7 @@ import { importLedger } from './merge-ledger-file';
 import { createKeyUsage } from './key-usage';
 import { readPopupState } from './popup-state';
 import { recompute } from './recompute';
+import { recordsOf } from './turn-records';
 import { createRecording } from './record-turn';
 import { createRemoteSettings } from './remote-settings';
 import { createRetries } from './retries';
@@ -29,7 +30,7 @@ export function createLedger(deps: LedgerDeps) {
 
   /** Reading every fixed item runs its migrations; handlers wait for this. */
   async function start(): Promise<void> {
-    await Promise.all([settingsItem.getValue(), ledgerIndexItem.getValue(), inboxItem.getValue(), retryQueueItem.getValue(), remoteStateItem.getValue()]);
+    await Promise.all([ctx.storage.settings.read(), ledgerIndexItem.getValue(), inboxItem.getValue(), retryQueueItem.getValue(), remoteStateItem.getValue()]);
   }
 
   /** Work after start that handlers need not wait for: replay the inbox, set the badge, re-arm retries. */
@@ -46,12 +47,14 @@ export function createLedger(deps: LedgerDeps) {
     ...retries,
     popupState: () => readPopupState({ now: ctx.now, keyStore: deps.remote.keyStore }),
     /** A new budget changes the badge's colour at once. */
-    updateSettings: async (patch: Parameters<typeof updateSettings>[0]) => {
-      await updateSettings(patch);
+    updateSettings: async (patch: Parameters<typeof updateSettings>[1]) => {
+      await updateSettings(ctx, patch);
       if (patch.budget) await ctx.notifyToday();
     },
     recompute: () => recompute(ctx),
-    exportLedger: (format: 'csv' | 'json') => exportLedger(format, ctx.now()),
+    exportLedger: (format: 'csv' | 'json') => exportLedger(ctx.storage, format, ctx.now()),
+    /** The records of turns counted before (the page labels of answers already on a page). */
+    recordsOf: (turns: Parameters<typeof recordsOf>[1]) => recordsOf(ctx.storage, turns),
     clear: () => deleteAllData(ctx),
     importLedger: (text: string, write: boolean) => importLedger(ctx, text, write),
     configureRemote: remote.configureRemote,

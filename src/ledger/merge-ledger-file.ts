@@ -18,10 +18,10 @@ import type { LedgerEntry, TotalsRow } from '../domain/ledger';
 import { answersIn } from '../domain/image-records';
 import { decodeEntries } from '../storage/day-turns';
 import { monthOf } from '../storage/days';
-import { queueWrite } from '../storage/write-queue';
 import type { LedgerContext } from './context';
 import { readLedgerFile, type LedgerFile } from './read-ledger-file';
 import { beginLedgerChanges } from './rewrite-day';
+import type { WorkerStorage } from '../storage/worker-storage';
 import { commit, readDay, readIndex, readMonth } from './store';
 import { groupKey, modelGroup, toRow } from './totals';
 
@@ -33,17 +33,17 @@ interface ImportPlan {
   totalsByDay: Map<string, Record<string, TotalsRow>>;
 }
 
-async function planImport(file: LedgerFile): Promise<ImportPlan> {
+async function planImport(storage: WorkerStorage, file: LedgerFile): Promise<ImportPlan> {
   const index = await readIndex();
   const rawDays = Object.keys(index.days);
   const held = new Set<string>();
-  for (const day of rawDays) for (const row of (await readDay(day)).rows) held.add(row[0]);
+  for (const day of rawDays) for (const row of (await readDay(storage, day)).rows) held.add(row[0]);
   const months = new Map<string, Set<string>>();
   /** A day the ledger has daily totals of (raw turns or not). */
   async function hasTotals(day: string): Promise<boolean> {
     let days = months.get(monthOf(day));
     if (!days) {
-      days = index.months.includes(monthOf(day)) ? new Set(Object.keys((await readMonth(monthOf(day))).days)) : new Set<string>();
+      days = index.months.includes(monthOf(day)) ? new Set(Object.keys((await readMonth(storage, monthOf(day))).days)) : new Set<string>();
       months.set(monthOf(day), days);
     }
     return days.has(day);
@@ -98,10 +98,10 @@ async function planImport(file: LedgerFile): Promise<ImportPlan> {
   };
 }
 
-async function writeImport(plan: ImportPlan): Promise<void> {
-  const changes = await beginLedgerChanges();
+async function writeImport(storage: WorkerStorage, plan: ImportPlan): Promise<void> {
+  const changes = await beginLedgerChanges(storage);
   for (const [day, added] of plan.turnsByDay) {
-    const entries = [...decodeEntries(await readDay(day)), ...added].sort((a, b) => a.time - b.time);
+    const entries = [...decodeEntries(await readDay(storage, day)), ...added].sort((a, b) => a.time - b.time);
     // The newest answer of the day may become the popup's last answer.
     const newest = added.filter((e) => answersIn(e) === 1).reduce<LedgerEntry | undefined>((a, e) => (!a || e.time >= a.time ? e : a), undefined);
     await changes.rewriteDay(day, entries, newest);
@@ -114,9 +114,9 @@ async function writeImport(plan: ImportPlan): Promise<void> {
 export async function importLedger(ctx: LedgerContext, text: string, write: boolean): Promise<ImportAnswer> {
   const read = readLedgerFile(text);
   if (!read.ok) return { status: 'refused', refusal: read.refusal };
-  const summary = await queueWrite(async () => {
-    const plan = await planImport(read.file);
-    if (write && (plan.turnsByDay.size > 0 || plan.totalsByDay.size > 0)) await writeImport(plan);
+  const summary = await ctx.storage.writes.run(async () => {
+    const plan = await planImport(ctx.storage, read.file);
+    if (write && (plan.turnsByDay.size > 0 || plan.totalsByDay.size > 0)) await writeImport(ctx.storage, plan);
     return plan.summary;
   });
   if (!write) return { status: 'preview', summary };

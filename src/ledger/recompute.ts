@@ -4,8 +4,7 @@ import { footprintOfEnergy } from '../core/calculate';
 import { CodedError } from '../domain/errors';
 import { EMPTY_RETRY_QUEUE } from '../domain/remote';
 import { decodeEntries } from '../storage/day-turns';
-import { settingsItem, STORAGE_ITEMS } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { STORAGE_ITEMS } from '../storage/items';
 import { recomputeEntry } from './compute';
 import type { LedgerContext } from './context';
 import { beginLedgerChanges } from './rewrite-day';
@@ -22,15 +21,15 @@ function rescaleRow(r: TotalsRow, region: RegionRow): TotalsRow {
 
 /** Days whose raw turns were pruned are rescaled from their energy. Returns how many raw turns were recomputed. */
 export async function recompute(ctx: LedgerContext): Promise<number> {
-  const n = await queueWrite(async () => {
-    const { region } = await settingsItem.getValue();
+  const n = await ctx.storage.writes.run(async () => {
+    const { region } = await ctx.storage.settings.read();
     const row = resolveRegion(region)?.row;
     if (!row) throw new CodedError('INVALID_REGION', `Unknown region ${region}.`);
-    const changes = await beginLedgerChanges();
+    const changes = await beginLedgerChanges(ctx.storage);
     const { index } = changes;
     let count = 0;
     for (const day of Object.keys(index.days)) {
-      const entries = decodeEntries(await readDay(day)).map((e) => {
+      const entries = decodeEntries(await readDay(ctx.storage, day)).map((e) => {
         const r = recomputeEntry(e, region);
         return r.ok ? r.value : e;
       });

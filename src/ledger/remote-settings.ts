@@ -7,8 +7,7 @@ import type { Settings } from '../domain/settings';
 import { postCalculation } from '../remote/client';
 import { parseBaseUrl } from '../remote/config';
 import { stateAfterFailure, stateAfterSuccess, stateNotSent } from '../remote/state';
-import { remoteStateItem, settingsItem, STORAGE_ITEMS, writeSettings } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { remoteStateItem, STORAGE_ITEMS } from '../storage/items';
 import type { LedgerContext } from './context';
 import { readRemoteStatus } from './popup-state';
 import { commit } from './store';
@@ -30,24 +29,24 @@ export function createRemoteSettings(ctx: LedgerContext) {
     const key = cfg.apiKey?.trim();
     // A key goes only to the service it was entered for: a new origin without a new key forgets the old one.
     // No service configured: no key kept either (and the popup need not open the key store to know).
-    const previous = (await settingsItem.getValue()).remote.baseUrl;
+    const previous = (await ctx.storage.settings.read()).remote.baseUrl;
     const originOf = (url: string) => (url === '' ? '' : new URL(url).origin);
     const otherService = originOf(previous) !== originOf(normalized);
     if (normalized === '' || key === '' || (key === undefined && otherService)) await ctx.deps.remote.keyStore.clear();
     else if (key !== undefined) await ctx.deps.remote.keyStore.set(key);
-    await queueWrite(async () => {
-      const s = structuredClone(await settingsItem.getValue());
+    await ctx.storage.writes.run(async () => {
+      const s = structuredClone(await ctx.storage.settings.read());
       s.remote = { enabled: cfg.enabled, baseUrl: normalized };
-      await writeSettings(s);
+      await ctx.storage.settings.write(s);
       // A new configuration lifts a pause (rejected key) and forgets the old service's plan.
       await commit([STORAGE_ITEMS.remoteState.write({ ...INITIAL_REMOTE_STATE, at: ctx.now() })]);
     });
-    const settings = await settingsItem.getValue();
+    const settings = await ctx.storage.settings.read();
     if (settings.remote.enabled) {
       const parsed = parseBaseUrl(settings.remote.baseUrl);
       if (parsed.ok && !(await ctx.deps.remote.hasPermission(parsed.value.originPattern))) {
         const state = stateNotSent({ ...INITIAL_REMOTE_STATE }, 'REMOTE_PERMISSION_MISSING', null, ctx.now());
-        await queueWrite(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
+        await ctx.storage.writes.run(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
       }
       await ctx.scheduleNextRetry();
     }
@@ -55,7 +54,7 @@ export function createRemoteSettings(ctx: LedgerContext) {
   }
 
   async function testRemote(): Promise<RemoteTestResult> {
-    const settings = await settingsItem.getValue();
+    const settings = await ctx.storage.settings.read();
     const fail = (code: string, limit: number | null = null, remaining: number | null = null) => ({
       ok: false,
       code,
@@ -92,7 +91,7 @@ export function createRemoteSettings(ctx: LedgerContext) {
       state = stateAfterFailure(prev, f, ctx.now());
       answer = { ok: false, code: f.code, message: userMessage(f.code, f.message), plan: null, remaining: f.remaining, limit: f.limit };
     }
-    await queueWrite(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
+    await ctx.storage.writes.run(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
     if (result.ok) await ctx.scheduleNextRetry();
     return answer;
   }

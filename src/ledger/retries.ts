@@ -2,8 +2,7 @@
 import { attemptRemote } from '../remote/remote-mode';
 import { dueRetries, removeRetry, rescheduleRetry, retryIdempotencyKey } from '../remote/retry-queue';
 import { decodeEntries } from '../storage/day-turns';
-import { remoteStateItem, retryQueueItem, settingsItem, STORAGE_ITEMS, type Write } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import { remoteStateItem, retryQueueItem, STORAGE_ITEMS, type Write } from '../storage/items';
 import { entryFromRemote, turnOf } from './compute';
 import type { LedgerContext } from './context';
 import { beginLedgerChanges } from './rewrite-day';
@@ -22,33 +21,33 @@ export function createRetries(ctx: LedgerContext) {
   }
 
   async function sendDueRetries(): Promise<number> {
-    const settings = await settingsItem.getValue();
+    const settings = await ctx.storage.settings.read();
     const due = dueRetries(await retryQueueItem.getValue(), ctx.now()).slice(0, RETRIES_PER_RUN);
     let sent = 0;
     for (const item of due) {
       const t = ctx.now();
       const { attempt, state } = await attemptRemote(settings, await remoteStateItem.getValue(), item.request, ctx.deps.remote, t, retryIdempotencyKey(item));
       if (attempt.kind === 'skipped') {
-        if (state) await queueWrite(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
+        if (state) await ctx.storage.writes.run(() => commit([STORAGE_ITEMS.remoteState.write(state)]));
         // Nothing to send until the quota resets, or until the user changes the configuration (which reschedules).
         const current = await remoteStateItem.getValue();
         await ctx.deps.scheduleRetry?.(current.state === 'quota' ? current.pausedUntil : null);
         if (sent > 0) await ctx.notifyToday();
         return sent;
       }
-      await queueWrite(async () => {
+      await ctx.storage.writes.run(async () => {
         let q = await retryQueueItem.getValue();
         const writes: Write[] = [];
         if (state) writes.push(STORAGE_ITEMS.remoteState.write(state));
         if (attempt.kind === 'remote') {
           q = removeRetry(q, item.turnId);
-          const entries = decodeEntries(await readDay(item.day));
+          const entries = decodeEntries(await readDay(ctx.storage, item.day));
           const i = entries.findIndex((e) => e.turnId === item.turnId);
           const e = entries[i];
           // Apply only to the turn as it was queued (a recompute may have changed it since).
           if (e && e.computedBy === 'local-fallback' && e.region === item.request.region && e.modelKey === item.request.model) {
             entries[i] = entryFromRemote(turnOf(e), item.request, attempt.success.response);
-            const changes = await beginLedgerChanges();
+            const changes = await beginLedgerChanges(ctx.storage);
             await changes.rewriteDay(item.day, entries);
             writes.push(...changes.writes());
             sent++;

@@ -11,6 +11,7 @@ import { encodeEntries, type DayTurns } from '../storage/day-turns';
 import { monthOf } from '../storage/days';
 import { STORAGE_ITEMS, type Write } from '../storage/items';
 import { answersIn, imagesTurnId } from '../domain/image-records';
+import type { WorkerStorage } from '../storage/worker-storage';
 import { readAllTime, readIndex, readMonth } from './store';
 import { applyDayChange, rowsFromEntries, sumMonths } from './totals';
 
@@ -28,7 +29,7 @@ export interface LedgerChanges {
   writes(): Write[];
 }
 
-export async function beginLedgerChanges(): Promise<LedgerChanges> {
+export async function beginLedgerChanges(storage: WorkerStorage): Promise<LedgerChanges> {
   const index = await readIndex();
   const months = new Map<string, MonthTotals>();
   const days = new Map<string, DayTurns>();
@@ -37,7 +38,7 @@ export async function beginLedgerChanges(): Promise<LedgerChanges> {
   async function month(m: string): Promise<MonthTotals> {
     let totals = months.get(m);
     if (!totals) {
-      totals = await readMonth(m);
+      totals = await readMonth(storage, m);
       months.set(m, totals);
     }
     return totals;
@@ -45,7 +46,7 @@ export async function beginLedgerChanges(): Promise<LedgerChanges> {
 
   async function setDayRows(day: string, rows: Record<string, TotalsRow>): Promise<void> {
     // Read before the month list changes: a first all-time sum covers the months stored so far.
-    allTime ??= await readAllTime(index);
+    allTime ??= await readAllTime(storage, index);
     const totals = await month(monthOf(day));
     applyDayChange(allTime.groups, totals.days[day] ?? {}, rows);
     totals.days[day] = rows;

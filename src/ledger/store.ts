@@ -3,7 +3,8 @@ import { storage } from 'wxt/utils/storage';
 import type { AllTimeTotals, LedgerIndex, MonthTotals } from '../domain/ledger';
 import { CodedError } from '../domain/errors';
 import { emptyDay, isDayTurns, type DayTurns } from '../storage/day-turns';
-import { allTimeTotalsItem, dayTurnsItem, ledgerIndexItem, metaKeyOf, monthTotalsItem, STORAGE_ITEMS, type Write } from '../storage/items';
+import { allTimeTotalsItem, ledgerIndexItem, metaKeyOf, STORAGE_ITEMS, type Write } from '../storage/items';
+import type { WorkerStorage } from '../storage/worker-storage';
 import { sumMonths } from './totals';
 
 /**
@@ -27,21 +28,21 @@ export async function commit(writes: Write[]): Promise<void> {
 }
 
 /** The all-time sums as stored, or (first use) summed from every month of `index`. */
-export async function readAllTime(index: LedgerIndex): Promise<AllTimeTotals> {
+export async function readAllTime(storage: WorkerStorage, index: LedgerIndex): Promise<AllTimeTotals> {
   const stored = await allTimeTotalsItem.getValue();
   if (stored) return structuredClone(stored);
-  return { groups: sumMonths(await Promise.all(index.months.map(readMonth))) };
+  return { groups: sumMonths(await Promise.all(index.months.map((m) => readMonth(storage, m)))) };
 }
 
-export async function readDay(day: string): Promise<DayTurns> {
-  const value = await dayTurnsItem(day).getValue();
+export async function readDay(storage: WorkerStorage, day: string): Promise<DayTurns> {
+  const value = await storage.member(STORAGE_ITEMS.dayTurns, day).getValue();
   if (value === null) return emptyDay();
   if (!isDayTurns(value)) throw new CodedError('LEDGER_CORRUPT', `Stored turns of ${day} have an unknown shape.`);
   return value;
 }
 
-export async function readMonth(month: string): Promise<MonthTotals> {
-  return structuredClone(await monthTotalsItem(month).getValue());
+export async function readMonth(storage: WorkerStorage, month: string): Promise<MonthTotals> {
+  return structuredClone(await storage.member(STORAGE_ITEMS.monthTotals, month).getValue());
 }
 
 export async function readIndex(): Promise<LedgerIndex> {

@@ -8,6 +8,7 @@ import type { CountedTurn } from '../domain/turns';
 import { imagesTurnId, videoTurnId } from '../domain/image-records';
 import { decodeEntries } from '../storage/day-turns';
 import { addDays, localDay } from '../storage/days';
+import type { WorkerStorage } from '../storage/worker-storage';
 import { readDay } from './store';
 
 /** A turn's record and its generated images' and videos' records. */
@@ -22,12 +23,15 @@ export interface TurnRecords {
  * The records of `turns`, by turnId. A turn is looked up on its own day and, as `findRecordedDay`
  * does, the days either side; a turn whose day was pruned (or never recorded) is left out.
  */
-export async function recordsOf(turns: ReadonlyArray<Pick<CountedTurn, 'turnId' | 'time' | 'images'>>): Promise<Map<string, TurnRecords>> {
+export async function recordsOf(
+  storage: WorkerStorage,
+  turns: ReadonlyArray<Pick<CountedTurn, 'turnId' | 'time' | 'images'>>,
+): Promise<Map<string, TurnRecords>> {
   const days = new Map<string, Promise<Map<string, LedgerEntry>>>();
   const dayEntries = (day: string) => {
     let entries = days.get(day);
     if (!entries) {
-      entries = readDay(day).then((stored) => new Map(decodeEntries(stored).map((e) => [e.turnId, e])));
+      entries = readDay(storage, day).then((stored) => new Map(decodeEntries(stored).map((e) => [e.turnId, e])));
       days.set(day, entries);
     }
     return entries;

@@ -5,10 +5,9 @@ import { CodedError } from '../domain/errors';
 import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
 import type { SettingsPatch } from '../domain/popup';
 import { DEFAULT_COUNT_EXTRAS } from '../domain/settings';
-import { settingsItem, writeSettings } from '../storage/items';
-import { queueWrite } from '../storage/write-queue';
+import type { LedgerContext } from './context';
 
-export async function updateSettings(patch: SettingsPatch): Promise<void> {
+export async function updateSettings(ctx: LedgerContext, patch: SettingsPatch): Promise<void> {
   if (patch.region !== undefined && !findRegion(patch.region)) {
     throw new CodedError('INVALID_REGION', `Unknown region ${patch.region}.`);
   }
@@ -23,8 +22,8 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
   if (plan && plan.plan !== null && !sitePlans(plan.site)?.plans.includes(plan.plan)) {
     throw new CodedError('INVALID_PLAN', `${plan.site} publishes no context window for a plan ${plan.plan}.`);
   }
-  await queueWrite(async () => {
-    const s = structuredClone(await settingsItem.getValue());
+  await ctx.storage.writes.run(async () => {
+    const s = structuredClone(await ctx.storage.settings.read());
     if (patch.region !== undefined) s.region = patch.region;
     if (patch.countHistory !== undefined) s.countHistory = patch.countHistory;
     if (patch.estimateReasoning !== undefined) s.estimateReasoning = patch.estimateReasoning;
@@ -44,6 +43,6 @@ export async function updateSettings(patch: SettingsPatch): Promise<void> {
       if (override.modelKey === null) delete s.modelOverrides[override.site];
       else s.modelOverrides[override.site] = override.modelKey;
     }
-    await writeSettings(s);
+    await ctx.storage.settings.write(s);
   });
 }

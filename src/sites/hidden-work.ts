@@ -1,8 +1,8 @@
 /**
  * Reading what an answer's page shows of work done out of sight (`HiddenWorkShown`,
  * src/domain/turns.ts): the numbers as the page states them ("9 sources", "18 searches", "in 2m")
- * and the videos it generated. Shared by the site readers, and so carried by every content script
- * that reads such work: kept small. Asked once per answer, when it is counted, never while it streams.
+ * and the videos it generated. Shared by the site readers of such work, which load lazily with the
+ * site's other lazy readers (./lazy-readers.ts). Asked once per answer, when it is counted, never while it streams.
  */
 import type { HiddenWorkShown } from '../domain/turns';
 

@@ -55,11 +55,9 @@ export interface ItemFamily<T> {
   version: number;
   deletedWithData: boolean;
   keyOf(id: string): StorageKey;
-  /** The member's item, defined once per worker lifetime (defining runs its migrations). */
-  item(id: string): WxtStorageItem<T, Record<string, never>>;
+  /** Defines the member's item, which runs its migrations: the worker defines each once (WorkerStorage.member). */
+  define(id: string): WxtStorageItem<T, Record<string, never>>;
   write(id: string, value: T): Write;
-  /** Forgets defined members (tests reset storage between cases; a new worker starts empty anyway). */
-  forget(): void;
 }
 
 function define<T>(key: StorageKey, o: ItemOptions<T>): WxtStorageItem<T, Record<string, never>> {
@@ -78,7 +76,6 @@ function single<T>(key: StorageKey, o: ItemOptions<T>): SingleItem<T> {
 }
 
 function family<T>(prefix: StorageKey, o: ItemOptions<T>): ItemFamily<T> {
-  const members = new Map<string, WxtStorageItem<T, Record<string, never>>>();
   const keyOf = (id: string): StorageKey => `${prefix}${id}`;
   return {
     kind: 'family',
@@ -86,16 +83,8 @@ function family<T>(prefix: StorageKey, o: ItemOptions<T>): ItemFamily<T> {
     version: o.version,
     deletedWithData: o.deletedWithData,
     keyOf,
-    item(id) {
-      let item = members.get(id);
-      if (!item) {
-        item = define(keyOf(id), o);
-        members.set(id, item);
-      }
-      return item;
-    },
+    define: (id) => define(keyOf(id), o),
     write: (id, value) => ({ key: keyOf(id), value, version: o.version }),
-    forget: () => members.clear(),
   };
 }
 
@@ -145,26 +134,8 @@ export const STORAGE_ITEMS = {
   }),
 } as const;
 
-/** The settings, for reading. Writes go through writeSettings (the worker makes them all; pages send it messages). */
+/** The settings, for reading outside the worker. The worker reads and writes them through its settings source (settings-source.ts). */
 export const settingsItem: Pick<WxtStorageItem<Settings, Record<string, never>>, 'getValue'> = STORAGE_ITEMS.settings.item;
-
-const settingsReaders = new Set<(next: Settings) => void>();
-
-/**
- * Writes the settings and hands them to this context's readers that keep a copy (the counting code).
- * Not storage.onChanged: Chrome hands such a listener every write to storage.local, the ledger's
- * days and conversations included: recording a turn took about a third longer in the worker.
- */
-export async function writeSettings(next: Settings): Promise<void> {
-  await STORAGE_ITEMS.settings.item.setValue(next);
-  for (const reader of settingsReaders) reader(next);
-}
-
-/** Called with the settings after each writeSettings in this context; returns the unsubscribe. */
-export function onSettingsWritten(reader: (next: Settings) => void): () => void {
-  settingsReaders.add(reader);
-  return () => settingsReaders.delete(reader);
-}
 
 export const siteHealthItem = STORAGE_ITEMS.siteHealth.item;
 export const remoteStateItem = STORAGE_ITEMS.remoteState.item;
@@ -173,8 +144,6 @@ export const ledgerIndexItem = STORAGE_ITEMS.ledgerIndex.item;
 export const allTimeTotalsItem = STORAGE_ITEMS.allTimeTotals.item;
 export const inboxItem = STORAGE_ITEMS.inbox.item;
 export const budgetAlertItem = STORAGE_ITEMS.budgetAlert.item;
-export const dayTurnsItem = (day: string) => STORAGE_ITEMS.dayTurns.item(day);
-export const monthTotalsItem = (month: string) => STORAGE_ITEMS.monthTotals.item(month);
 
 /** The version meta key WXT keeps next to an item (`key$`). Batched writes set it themselves. */
 export const metaKeyOf = (key: string) => `${key}$` as StorageKey;

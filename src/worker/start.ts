@@ -12,7 +12,7 @@ import { createCounting } from '../counting/count-turn';
 import { ledgerHandlers } from '../ledger/handlers';
 import { withLabelSwitchBroadcast } from '../label/switch-broadcast';
 import { createLedger } from '../ledger/ledger';
-import { recordsOf } from '../ledger/turn-records';
+import { createWorkerStorage } from '../storage/worker-storage';
 import { registerHandlers } from '../messaging/messaging';
 import { indexedDbKeyStore } from '../remote/key-store';
 import { browserHasPermission } from '../remote/remote-mode';
@@ -23,8 +23,11 @@ import { notifyBudgetUsedUp } from './budget-notification';
 import { timedCount, timedHandlers } from './timings';
 
 export function startWorker(): void {
-  const counting = createCounting();
+  // One storage for both: one write queue (no write of one lands in the middle of the other's) and one settings source.
+  const storage = createWorkerStorage();
+  const counting = createCounting({ storage });
   const ledger = createLedger({
+    storage,
     remote: { keyStore: indexedDbKeyStore(), hasPermission: browserHasPermission },
     onTodayChanged: (kwh, budget) => showTodayOnBadge(kwh, budget).catch(() => undefined),
     onBudgetUsedUp: (budget) => notifyBudgetUsedUp(budget).catch(() => undefined),
@@ -40,15 +43,16 @@ export function startWorker(): void {
         const outcome = await ledger.record(turn);
         return outcome.entry ? { entry: outcome.entry, images: outcome.images, video: outcome.video } : null;
       },
-      recorded: recordsOf,
+      recorded: ledger.recordsOf,
       count: timedCount(counting.countTurn),
     }),
+    counting.health,
   );
   const ledgerSide = ledgerHandlers(ledger);
   registerHandlers(
     timedHandlers({ ...countingSide, ...ledgerSide, 'settings/update': withLabelSwitchBroadcast(ledgerSide['settings/update']) }),
     ready,
-    noteRefusedMessage,
+    noteRefusedMessage(counting.health),
   );
   registerAlarms(
     {

@@ -1,7 +1,7 @@
 /** Research runs (deep research, an agent run): the published range of what one run reads (data/hidden-work.json, `research`). */
 import hiddenData from '../../../data/hidden-work.json';
-import { ok, type Result } from '../../core/errors';
-import { isCount, refuse, type HiddenWorkError } from '../work/rules';
+import type { Result } from '../../core/errors';
+import { estimateBy, isCount, refuse, type HiddenWorkError } from '../work/rules';
 
 export interface ResearchRule {
   id: string;
@@ -32,11 +32,7 @@ export interface ResearchEstimate {
 export function estimateResearch(runs: number): Result<ResearchEstimate, HiddenWorkError> {
   if (!isCount(runs)) return refuse('INVALID_QUANTITY', `A number of research runs must be a whole number from 1 (got ${runs}).`);
   const low = runs * RESEARCH_RULE.low_tokens;
-  return ok({
-    kind: 'research',
-    estimated: true,
-    rule: RESEARCH_RULE.id,
-    source: RESEARCH_RULE.source,
+  return estimateBy('research', RESEARCH_RULE, {
     runs,
     input_tokens: low,
     low_tokens: low,

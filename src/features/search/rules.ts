@@ -3,8 +3,8 @@
  * (data/hidden-work.json, `search`), and whether the provider keeps it in the conversation.
  */
 import hiddenData from '../../../data/hidden-work.json';
-import { ok, type Result } from '../../core/errors';
-import { isCount, refuse, type HiddenWorkError } from '../work/rules';
+import type { Result } from '../../core/errors';
+import { estimateBy, isCount, refuse, type HiddenWorkError } from '../work/rules';
 
 export type SearchBasis = 'published' | 'proxy';
 
@@ -58,11 +58,7 @@ export function estimateSearch(site: string, searches: number): Result<SearchEst
   const rule = searchRuleIndex.get(row.rule);
   if (!rule) throw new Error(`data/hidden-work.json has no search rule ${row.rule}`);
   const input = searches * rule.tokens_per_search;
-  return ok({
-    kind: 'search',
-    estimated: true,
-    rule: rule.id,
-    source: rule.source,
+  return estimateBy('search', rule, {
     basis: rule.basis,
     site,
     searches,

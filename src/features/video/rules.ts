@@ -6,7 +6,7 @@ import videoData from '../../../data/video-energy.json';
 import { ok, type Result } from '../../core/errors';
 import type { Range } from '../../core/range';
 import { MAX_CUSTOM_RATE, MAX_TOTAL_TOKENS } from '../../core/schemas';
-import { isCount, isDuration, refuse, type HiddenWorkError } from '../work/rules';
+import { estimateBy, isCount, isDuration, refuse, type HiddenWorkError } from '../work/rules';
 
 export interface VideoRegression {
   n: number;
@@ -141,20 +141,20 @@ export function estimateVideo(request: VideoRequest): Result<VideoEstimate, Hidd
   const each = models.map((m) => modelEnergy(m, width, height, frames, with_audio));
   const central = each.reduce((sum, e) => sum + e.central, 0) / each.length;
   const wh = { low: Math.min(...each.map((e) => e.low)), central, high: Math.max(...each.map((e) => e.high)) };
-  return ok({
-    kind: 'video',
-    estimated: true,
-    rule: request.model === null ? VIDEO_PROXY_RULE : VIDEO_RULE,
-    source: VIDEO_SOURCE,
-    models: models.map((m) => m.key),
-    width,
-    height,
-    seconds,
-    frames,
-    wh,
-    wh_per_second: central / seconds,
-    within_fitted_range: models.every((m) => withinFitted(m, width, height, frames)),
-  });
+  return estimateBy(
+    'video',
+    { id: request.model === null ? VIDEO_PROXY_RULE : VIDEO_RULE, source: VIDEO_SOURCE },
+    {
+      models: models.map((m) => m.key),
+      width,
+      height,
+      seconds,
+      frames,
+      wh,
+      wh_per_second: central / seconds,
+      within_fitted_range: models.every((m) => withinFitted(m, width, height, frames)),
+    },
+  );
 }
 
 /** The video model, size and default length a site's page stands for, or undefined for a site without one. */

@@ -1,7 +1,7 @@
 /** Voice: the audio tokens of a spoken exchange, by the site's published audio rule (data/hidden-work.json, `voice`). */
 import hiddenData from '../../../data/hidden-work.json';
-import { ok, type Result } from '../../core/errors';
-import { isDuration, refuse, type HiddenWorkError } from '../work/rules';
+import type { Result } from '../../core/errors';
+import { estimateBy, isDuration, refuse, type HiddenWorkError } from '../work/rules';
 
 export interface VoiceRuleRow {
   id: string;
@@ -75,11 +75,7 @@ export function estimateVoice(site: string, exchanges: readonly VoiceExchange[])
     said += user + assistant;
     return { history_tokens: history, user_tokens: user, input_tokens: history + user, output_tokens: assistant };
   });
-  return ok({
-    kind: 'voice',
-    estimated: true,
-    rule: rule.id,
-    source: rule.source,
+  return estimateBy('voice', rule, {
     site,
     responses,
     input_tokens: responses.reduce((sum, r) => sum + r.input_tokens, 0),

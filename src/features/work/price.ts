@@ -10,6 +10,7 @@ import type { LedgerEntry } from '../../domain/ledger';
 import type { RemoteRequest } from '../../domain/remote';
 import { DEFAULT_COUNT_EXTRAS, type Settings } from '../../domain/settings';
 import type { CountedTurn } from '../../domain/turns';
+import { generatedRecord } from '../../domain/generated-records';
 import { CUSTOM_KEY } from '../../sites/site-models';
 import { replaceExtras } from '../extras';
 import { HIDDEN_WORK_KINDS } from './kinds';
@@ -61,19 +62,12 @@ export function videoTurnOf(turn: CountedTurn): CountedTurn | null {
   if (!video || video.videos === 0) return null;
   const request = videoCalculationRequest({ seconds: video.seconds, wh: { central: video.wh } });
   if (!request.ok) return null;
-  return {
+  return generatedRecord(turn, {
     turnId: videoTurnId(turn.turnId),
-    time: turn.time,
-    site: turn.site,
-    conversationId: turn.conversationId,
     modelKey: CUSTOM_KEY,
     customWhPer1k: request.value.custom_wh_per_1k / OUTPUT_WEIGHT,
-    promptTokens: 0,
-    historyTokens: 0,
     answerTokens: request.value.tokens,
-    tokenizer: turn.tokenizer,
-    ...(turn.revision === undefined ? {} : { revision: turn.revision }),
-  };
+  });
 }
 
 /** A video record's request: its own rate in the current region (no model override applies). */

@@ -5,6 +5,8 @@
  * explains each rule. Every estimate names the rule it used and is marked estimated, so it is kept
  * and shown apart from what was counted exactly.
  */
+import { ok } from '../../core/errors';
+
 export interface HiddenWorkSource {
   id: string;
   name: string;
@@ -25,6 +27,10 @@ export const refuse = (code: HiddenWorkErrorCode, message: string): { ok: false;
   ok: false,
   error: { code, message },
 });
+
+/** An estimate of `kind` by `rule`: marked estimated and named by its rule and source, with the figures it worked out. */
+export const estimateBy = <K extends HiddenWorkKind, F extends object>(kind: K, rule: { id: string; source: string }, figures: F) =>
+  ok({ kind, estimated: true as const, rule: rule.id, source: rule.source, ...figures });
 
 export const isCount = (n: number): boolean => Number.isInteger(n) && n > 0;
 export const isDuration = (s: number): boolean => Number.isFinite(s) && s > 0;

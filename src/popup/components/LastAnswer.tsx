@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { attachmentSplit, type AttachmentSplit } from '../../features/attachments/describe';
 import { asOwnPrompt } from '../../features/extras';
 import { footprintRanges } from '../../features/part';
@@ -72,6 +73,79 @@ function UsualLine({ texts }: { texts: { short: string; full: string } }) {
 }
 
 /** Beside a figure of an answer that holds estimated parts: the lowest and highest the rules allow. */
+/** The answer's input tokens, split into the prompt, the history and the files, with the history's share and the context notes. */
+function InputTokens({ entry, files, share, locale }: { entry: LedgerEntry; files: AttachmentSplit | null; share: number; locale: string }) {
+  return (
+    <>
+      <span data-testid="last-input">{formatCount(entry.inputTokens, locale)}</span>{' '}
+      <span class="muted">
+        {files ? (
+          <Rich
+            message={(m) => t('last_inputSplitFiles', m)}
+            nodes={[
+              <span data-testid="last-prompt">{formatCount(entry.promptTokens, locale)}</span>,
+              <span data-testid="last-history">{formatCount(entry.historyTokens, locale)}</span>,
+              <span data-testid="last-attachment-tokens">{formatCount(files.attachmentTokens, locale)}</span>,
+            ]}
+          />
+        ) : (
+          <Rich
+            message={(m) => t('last_inputSplit', m)}
+            nodes={[
+              <span data-testid="last-prompt">{formatCount(entry.promptTokens, locale)}</span>,
+              <span data-testid="last-history">{formatCount(entry.historyTokens, locale)}</span>,
+            ]}
+          />
+        )}
+      </span>
+      {share > 0 && (
+        <span class="muted" data-testid="last-history-share">
+          {' · '}
+          {t('history_shareOfInput', formatShare(share, locale))}
+        </span>
+      )}
+      {contextParts(entry.context, locale).map((text) => (
+        <span class="muted" data-testid="last-context" key={text}>
+          {' · '}
+          {text}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** A named line of the answer's details. */
+function Pair({ name, id, children }: { name: string; id: string; children: ComponentChildren }) {
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd data-testid={id}>{children}</dd>
+    </>
+  );
+}
+
+/** One of the answer's figures: its name, its quantity, its range where it holds estimated parts, then `children`. */
+function Figure(props: {
+  name: string;
+  id: string;
+  quantity: (v: number, locale: string) => Quantity;
+  value: number;
+  range: Range | undefined;
+  locale: string;
+  children?: ComponentChildren;
+}) {
+  return (
+    <>
+      <dt>{props.name}</dt>
+      <dd data-testid={props.id}>
+        <QuantityText q={props.quantity(props.value, props.locale)} locale={props.locale} />
+        <Bounds quantity={props.quantity} range={props.range} locale={props.locale} id={`${props.id}-range`} />
+        {props.children}
+      </dd>
+    </>
+  );
+}
+
 function Bounds({ quantity, range, locale, id }: { quantity: (v: number, locale: string) => Quantity; range: Range | undefined; locale: string; id: string }) {
   if (!range) return null;
   const text = boundsText(quantity, range, locale);
@@ -123,111 +197,59 @@ export function LastAnswer({
         </p>
         <dl class="last-figures">
           <div>
-            <dt>{t('quantity_energy')}</dt>
-            <dd data-testid="last-energy">
-              <QuantityText q={energyQuantity(entry.energyKwh, locale)} locale={locale} />
-              <Bounds quantity={energyQuantity} range={ranges?.energyKwh} locale={locale} id="last-energy-range" />
-            </dd>
+            <Figure name={t('quantity_energy')} id="last-energy" quantity={energyQuantity} value={entry.energyKwh} range={ranges?.energyKwh} locale={locale} />
             {usual && <UsualLine texts={usualComparisonTexts(usual, locale)} />}
           </div>
           <div>
-            <dt>{t('quantity_carbon')}</dt>
-            <dd data-testid="last-carbon">
-              <QuantityText q={carbonQuantity(entry.carbonG, locale)} locale={locale} />
-              <Bounds quantity={carbonQuantity} range={ranges?.carbonG} locale={locale} id="last-carbon-range" />
-            </dd>
+            <Figure name={t('quantity_carbon')} id="last-carbon" quantity={carbonQuantity} value={entry.carbonG} range={ranges?.carbonG} locale={locale} />
           </div>
           <div>
-            <dt>{t('quantity_water')}</dt>
-            <dd data-testid="last-water">
-              <QuantityText q={waterQuantity(entry.waterL, locale)} locale={locale} />
-              <Bounds quantity={waterQuantity} range={ranges?.waterL} locale={locale} id="last-water-range" />
+            <Figure name={t('quantity_water')} id="last-water" quantity={waterQuantity} value={entry.waterL} range={ranges?.waterL} locale={locale}>
               {drops !== null && <span class="muted drops"> {tn('water_drops', drops, locale, formatCount(drops, locale))}</span>}{' '}
               <span class={`badge small stress-${entry.stressLevel}`}>{t(`stress_short_${entry.stressLevel}`)}</span>
-            </dd>
+            </Figure>
           </div>
         </dl>
         <dl class="pairs">
           <dt>{t('last_input')}</dt>
           <dd>
-            <span data-testid="last-input">{formatCount(entry.inputTokens, locale)}</span>{' '}
-            <span class="muted">
-              {files ? (
-                <Rich
-                  message={(m) => t('last_inputSplitFiles', m)}
-                  nodes={[
-                    <span data-testid="last-prompt">{formatCount(entry.promptTokens, locale)}</span>,
-                    <span data-testid="last-history">{formatCount(entry.historyTokens, locale)}</span>,
-                    <span data-testid="last-attachment-tokens">{formatCount(files.attachmentTokens, locale)}</span>,
-                  ]}
-                />
-              ) : (
-                <Rich
-                  message={(m) => t('last_inputSplit', m)}
-                  nodes={[
-                    <span data-testid="last-prompt">{formatCount(entry.promptTokens, locale)}</span>,
-                    <span data-testid="last-history">{formatCount(entry.historyTokens, locale)}</span>,
-                  ]}
-                />
-              )}
-            </span>
-            {share > 0 && (
-              <span class="muted" data-testid="last-history-share">
-                {' · '}
-                {t('history_shareOfInput', formatShare(share, locale))}
-              </span>
-            )}
-            {contextParts(entry.context, locale).map((text) => (
-              <span class="muted" data-testid="last-context" key={text}>
-                {' · '}
-                {text}
-              </span>
-            ))}
+            <InputTokens entry={entry} files={files} share={share} locale={locale} />
           </dd>
           {files && (
-            <>
-              <dt>{t('last_attachments')}</dt>
-              <dd data-testid="last-attachments">{attachmentsText(files, locale)}</dd>
-            </>
+            <Pair name={t('last_attachments')} id="last-attachments">
+              {attachmentsText(files, locale)}
+            </Pair>
           )}
-          <dt>{t('last_output')}</dt>
-          <dd data-testid="last-output">{formatCount(entry.outputTokens, locale)}</dd>
+          <Pair name={t('last_output')} id="last-output">
+            {formatCount(entry.outputTokens, locale)}
+          </Pair>
           {extras.reasoning && extras.reasoning.shownTokens > 0 && (
-            <>
-              <dt>{t('last_reasoningShown')}</dt>
-              <dd data-testid="last-reasoning-shown">{formatCount(extras.reasoning.shownTokens, locale)}</dd>
-            </>
+            <Pair name={t('last_reasoningShown')} id="last-reasoning-shown">
+              {formatCount(extras.reasoning.shownTokens, locale)}
+            </Pair>
           )}
           {extras.reasoning && extras.reasoning.estimatedTokens > 0 && (
-            <>
-              <dt>{t('last_reasoning')}</dt>
-              <dd data-testid="last-reasoning">
-                <QuantityText q={formatUnitlessEstimate(extras.reasoning.estimatedTokens, locale)} locale={locale} />
-              </dd>
-            </>
+            <Pair name={t('last_reasoning')} id="last-reasoning">
+              <QuantityText q={formatUnitlessEstimate(extras.reasoning.estimatedTokens, locale)} locale={locale} />
+            </Pair>
           )}
           {extras.images && (
-            <>
-              <dt>{t('last_images')}</dt>
-              <dd data-testid="last-images">
-                {formatCount(extras.images.count, locale)}{' '}
-                <span class="muted">
-                  (image-gen, <QuantityText q={energyQuantity(extras.images.energyKwh, locale)} locale={locale} />)
-                </span>
-              </dd>
-            </>
+            <Pair name={t('last_images')} id="last-images">
+              {formatCount(extras.images.count, locale)}{' '}
+              <span class="muted">
+                (image-gen, <QuantityText q={energyQuantity(extras.images.energyKwh, locale)} locale={locale} />)
+              </span>
+            </Pair>
           )}
           {estimated.length > 0 && (
-            <>
-              <dt>{t('last_estimated')}</dt>
-              <dd data-testid="last-estimated">{estimated.join(' · ')}</dd>
-            </>
+            <Pair name={t('last_estimated')} id="last-estimated">
+              {estimated.join(' · ')}
+            </Pair>
           )}
           {!countedAsDefault(entry) && (
-            <>
-              <dt>{t('last_countedWith')}</dt>
-              <dd data-testid="last-tokenizer">{tokenizerText(entry)}</dd>
-            </>
+            <Pair name={t('last_countedWith')} id="last-tokenizer">
+              {tokenizerText(entry)}
+            </Pair>
           )}
           <dt>{t('last_region')}</dt>
           <dd>{regionName(entry.region)}</dd>

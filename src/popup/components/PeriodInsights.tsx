@@ -101,6 +101,30 @@ function CostliestChats({ data, locale }: { data: PeriodData; locale: string }) 
 
 const AS_RECORDED = '';
 
+/** A what-if choice: "as recorded", then each of `options`; `onPick` gets the value picked. */
+function WhatIfPicker(props: {
+  label: string;
+  testId: string;
+  value: string;
+  options: readonly string[];
+  optionText: (option: string) => string;
+  onPick: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} data-testid={props.testId} onChange={(e) => props.onPick((e.currentTarget as HTMLSelectElement).value)}>
+        <option value={AS_RECORDED}>{t('insights_asRecorded')}</option>
+        {props.options.map((k) => (
+          <option key={k} value={k}>
+            {props.optionText(k)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function WhatIfFigure({ data, locale }: { data: PeriodData; locale: string }) {
   const [model, setModel] = useState(AS_RECORDED);
   const [region, setRegion] = useState(AS_RECORDED);
@@ -113,28 +137,15 @@ function WhatIfFigure({ data, locale }: { data: PeriodData; locale: string }) {
       <h2 id="whatif-h">{t('insights_whatIfHeading')}</h2>
       <p class="muted">{t('insights_whatIfHelp')}</p>
       <div class="whatif-pickers">
-        <label>
-          {t('insights_whatIfModel')}
-          <select value={model} data-testid="whatif-model" onChange={(e) => setModel((e.currentTarget as HTMLSelectElement).value)}>
-            <option value={AS_RECORDED}>{t('insights_asRecorded')}</option>
-            {WHAT_IF_MODELS.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('insights_whatIfRegion')}
-          <select value={region} data-testid="whatif-region" onChange={(e) => setRegion((e.currentTarget as HTMLSelectElement).value)}>
-            <option value={AS_RECORDED}>{t('insights_asRecorded')}</option>
-            {WHAT_IF_REGIONS.map((k) => (
-              <option key={k} value={k}>
-                {regionName(k)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <WhatIfPicker label={t('insights_whatIfModel')} testId="whatif-model" value={model} options={WHAT_IF_MODELS} optionText={(k) => k} onPick={setModel} />
+        <WhatIfPicker
+          label={t('insights_whatIfRegion')}
+          testId="whatif-region"
+          value={region}
+          options={WHAT_IF_REGIONS}
+          optionText={regionName}
+          onPick={setRegion}
+        />
       </div>
       {texts && figure && (
         <div aria-live="polite">

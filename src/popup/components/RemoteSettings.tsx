@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { askWorker } from '../ask-worker';
 import type { RemoteStatus } from '../../domain';
+import type { RemoteTestResult } from '../../domain/popup';
 import { formatCount } from '../../display';
 import { t } from '../../i18n/t';
 import { checkRemoteUrl, remoteStatusView } from '../view';
@@ -11,6 +12,95 @@ import { errorSentence } from '../errors';
 import { StatusLine, errorStatus, type Status } from './StatusLine';
 
 const IS_FIREFOX = import.meta.env.FIREFOX === true;
+
+/** Asks for the service's origin in the click itself (a user gesture is required, so before any await); a request that throws is a refusal. */
+function requestPermission(pattern: string): Promise<boolean> {
+  try {
+    return browser.permissions.request(remotePermissions(pattern) as Parameters<typeof browser.permissions.request>[0]);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/** Where remote mode stands, and the service's last message when it is on. */
+function RemoteState({ remote, locale }: { remote: RemoteStatus; locale: string }) {
+  const view = remoteStatusView(remote, locale);
+  return (
+    <p class={`remote-state tone-${view.tone}`} data-testid="remote-state" role="status">
+      {view.text}
+      {remote.message && remote.state !== 'off' ? (
+        <span class="muted"> {remote.code ? errorSentence({ code: remote.code, message: remote.message }) : remote.message}</span>
+      ) : null}
+    </p>
+  );
+}
+
+/** What a test of the service found: its plan and what is left of the key's month, or why it failed. */
+function testStatus(r: RemoteTestResult, locale: string): Status {
+  if (!r.ok) {
+    const text = r.code ? t('remote_testFailedCode', [errorSentence({ code: r.code, message: r.message }), r.code]) : t('remote_testFailed', r.message);
+    return { tone: 'error', text };
+  }
+  const plan = r.plan ?? t('remote_planUnknown');
+  const text =
+    r.remaining === null
+      ? t('remote_connected', plan)
+      : r.limit === null
+        ? t('remote_connectedLeft', [plan, formatCount(r.remaining, locale)])
+        : t('remote_connectedLeftOf', [plan, formatCount(r.remaining, locale), formatCount(r.limit, locale)]);
+  return { tone: 'ok', text };
+}
+
+/** A text field with its label and, under it, the help that describes it. A URL field is typed without spelling help. */
+function Field(props: {
+  id: string;
+  label: string;
+  type: 'url' | 'password';
+  value: string;
+  onValue: (value: string) => void;
+  placeholder: string;
+  help: string;
+  helpTestId?: string;
+}) {
+  const helpId = `${props.id}-help`;
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type}
+        {...(props.type === 'url' ? { inputMode: 'url' as const, spellcheck: false } : {})}
+        placeholder={props.placeholder}
+        value={props.value}
+        onInput={(e) => props.onValue((e.currentTarget as HTMLInputElement).value)}
+        aria-describedby={helpId}
+        autoComplete="off"
+      />
+      <p id={helpId} class="muted" data-testid={props.helpTestId}>
+        {props.help}
+      </p>
+    </>
+  );
+}
+
+/** Save (the form's submit), test the service, and forget the stored key (when there is one). */
+function RemoteActions(props: { busy: boolean; hasKey: boolean; canTest: boolean; onTest: () => void; onForget: () => void }) {
+  return (
+    <div class="row">
+      <button type="submit" class="primary" disabled={props.busy}>
+        {t('remote_save')}
+      </button>
+      <button type="button" onClick={props.onTest} disabled={props.busy || !props.canTest}>
+        {t('remote_test')}
+      </button>
+      {props.hasKey && (
+        <button type="button" onClick={props.onForget} disabled={props.busy}>
+          {t('remote_forget')}
+        </button>
+      )}
+    </div>
+  );
+}
 
 /**
  * Remote mode: the user's own Footprint Calculation Service. The stored key is
@@ -24,7 +114,6 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
   const [apiKey, setApiKey] = useState('');
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
-  const view = remoteStatusView(remote, props.locale);
 
   const configure = async (request: { enabled: boolean; baseUrl: string; apiKey?: string }, done: string) => {
     const res = await askWorker('remote/configure', request);
@@ -50,12 +139,7 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
     const check = checkRemoteUrl(url);
     if (!check.ok) return setStatus({ tone: 'error', text: check.message });
     if (!apiKey && !remote.hasKey) return setStatus({ tone: 'error', text: t('remote_needKey') });
-    let permission: Promise<boolean>;
-    try {
-      permission = browser.permissions.request(remotePermissions(check.permissionPattern) as Parameters<typeof browser.permissions.request>[0]);
-    } catch (err) {
-      permission = Promise.reject(err);
-    }
+    const permission = requestPermission(check.permissionPattern);
     if (IS_FIREFOX) {
       // Firefox closes the popup when its permission prompt opens, so nothing after an await would run:
       // hand the settings to the worker now; it checks the permission before every call to the service.
@@ -91,21 +175,7 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
     run(async () => {
       setStatus({ tone: 'info', text: t('remote_testing') });
       const res = await askWorker('remote/test', {});
-      if (!res.ok) return setStatus(errorStatus(t('action_testRemote'), res.error));
-      const r = res.value;
-      if (!r.ok)
-        return setStatus({
-          tone: 'error',
-          text: r.code ? t('remote_testFailedCode', [errorSentence({ code: r.code, message: r.message }), r.code]) : t('remote_testFailed', r.message),
-        });
-      const plan = r.plan ?? t('remote_planUnknown');
-      const text =
-        r.remaining === null
-          ? t('remote_connected', plan)
-          : r.limit === null
-            ? t('remote_connectedLeft', [plan, formatCount(r.remaining, props.locale)])
-            : t('remote_connectedLeftOf', [plan, formatCount(r.remaining, props.locale), formatCount(r.limit, props.locale)]);
-      setStatus({ tone: 'ok', text });
+      setStatus(res.ok ? testStatus(res.value, props.locale) : errorStatus(t('action_testRemote'), res.error));
     });
 
   const forgetKey = () =>
@@ -116,58 +186,32 @@ export function RemoteSettings(props: { remote: RemoteStatus; locale: string; on
 
   return (
     <Panel id="remote" title={t('remote_heading')}>
-      <p class={`remote-state tone-${view.tone}`} data-testid="remote-state" role="status">
-        {view.text}
-        {remote.message && remote.state !== 'off' ? (
-          <span class="muted"> {remote.code ? errorSentence({ code: remote.code, message: remote.message }) : remote.message}</span>
-        ) : null}
-      </p>
+      <RemoteState remote={remote} locale={props.locale} />
       <form onSubmit={onSave} class="remote-form">
         <label class="check">
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled((e.currentTarget as HTMLInputElement).checked)} />
           {t('remote_enable')}
         </label>
-        <label for="remote-url">{t('remote_url')}</label>
-        <input
+        <Field
           id="remote-url"
+          label={t('remote_url')}
           type="url"
-          inputMode="url"
-          placeholder="https://footprint.example.org"
           value={baseUrl}
-          onInput={(e) => setBaseUrl((e.currentTarget as HTMLInputElement).value)}
-          aria-describedby="remote-url-help"
-          autoComplete="off"
-          spellcheck={false}
+          onValue={setBaseUrl}
+          placeholder="https://footprint.example.org"
+          help={t('remote_urlHelp')}
         />
-        <p id="remote-url-help" class="muted">
-          {t('remote_urlHelp')}
-        </p>
-        <label for="remote-key">{t('remote_key')}</label>
-        <input
+        <Field
           id="remote-key"
+          label={t('remote_key')}
           type="password"
           value={apiKey}
+          onValue={setApiKey}
           placeholder={remote.hasKey ? t('remote_keyPlaceholderStored') : t('remote_keyPlaceholderNone')}
-          onInput={(e) => setApiKey((e.currentTarget as HTMLInputElement).value)}
-          autoComplete="off"
-          aria-describedby="remote-key-state"
+          help={remote.hasKey ? t('remote_keyStored') : t('remote_keyNone')}
+          helpTestId="remote-key-state"
         />
-        <p id="remote-key-state" class="muted" data-testid="remote-key-state">
-          {remote.hasKey ? t('remote_keyStored') : t('remote_keyNone')}
-        </p>
-        <div class="row">
-          <button type="submit" class="primary" disabled={busy}>
-            {t('remote_save')}
-          </button>
-          <button type="button" onClick={test} disabled={busy || !remote.baseUrl || !remote.hasKey}>
-            {t('remote_test')}
-          </button>
-          {remote.hasKey && (
-            <button type="button" onClick={forgetKey} disabled={busy}>
-              {t('remote_forget')}
-            </button>
-          )}
-        </div>
+        <RemoteActions busy={busy} hasKey={remote.hasKey} canTest={Boolean(remote.baseUrl) && remote.hasKey} onTest={test} onForget={forgetKey} />
       </form>
       <StatusLine status={status} />
     </Panel>

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { RequestOf } from '../../messaging/protocol';
 import { t } from '../../i18n/t';
@@ -13,6 +14,47 @@ import { StatusLine, errorStatus, type Status } from './StatusLine';
 
 /** The switch's label, in the UI language (a kind without its message does not compile). */
 const extraLabel = (kind: ExtraKind): string => t(`tracking_extra_${kind}`);
+
+/** A setting's checkbox, its label after the box; `onToggle` gets the new state. */
+function Check(props: { label: string; checked: boolean; testId?: string; onToggle(on: boolean): Promise<void> }) {
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        data-testid={props.testId}
+        checked={props.checked}
+        onChange={(e) => void props.onToggle((e.currentTarget as HTMLInputElement).checked)}
+      />
+      {props.label}
+    </label>
+  );
+}
+
+/** A per-site choice: the site's name, then its select of `children` options; `onPick` gets the value picked. */
+function SiteChoice(props: { site: SiteId; id: string; testId?: string; value: string; onPick(value: string): Promise<void>; children: ComponentChildren }) {
+  return (
+    <div class="override">
+      <label for={props.id}>{SITE_LABELS[props.site]}</label>
+      <select id={props.id} data-testid={props.testId} value={props.value} onChange={(e) => void props.onPick((e.currentTarget as HTMLSelectElement).value)}>
+        {props.children}
+      </select>
+    </div>
+  );
+}
+
+/** Whether each site is recognized, as its content script last reported. */
+function HealthList({ health, locale }: { health: PopupState['health']; locale: string }) {
+  return (
+    <ul class="health" data-testid="health">
+      {healthRows(health, locale).map((h) => (
+        <li key={h.site} class={`health-${h.status}`}>
+          <span class="dot" aria-hidden="true" />
+          {h.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** How turns are counted: history as input, what beyond the text, the model per site, and whether each site is recognized. */
 export function TrackingSettings(props: { state: PopupState; locale: string; onChanged: () => Promise<void> }) {
@@ -41,69 +83,45 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
 
   return (
     <Panel id="tracking" title={t('tracking_heading')}>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={settings.countHistory}
-          onChange={(e) => {
-            const on = (e.currentTarget as HTMLInputElement).checked;
-            void save({ countHistory: on }, on ? t('tracking_historyOn') : t('tracking_historyOff'));
-          }}
-        />
-        {t('tracking_history')}
-      </label>
+      <Check
+        label={t('tracking_history')}
+        checked={settings.countHistory}
+        onToggle={(on) => save({ countHistory: on }, on ? t('tracking_historyOn') : t('tracking_historyOff'))}
+      />
       <p class="muted">{t('tracking_historyHelp')}</p>
-      <label class="check">
-        <input
-          type="checkbox"
-          data-testid="estimate-reasoning"
-          checked={settings.estimateReasoning}
-          onChange={(e) => {
-            const on = (e.currentTarget as HTMLInputElement).checked;
-            void save({ estimateReasoning: on }, on ? t('tracking_estimateOn') : t('tracking_estimateOff'));
-          }}
-        />
-        {t('tracking_estimate')}
-      </label>
+      <Check
+        label={t('tracking_estimate')}
+        testId="estimate-reasoning"
+        checked={settings.estimateReasoning}
+        onToggle={(on) => save({ estimateReasoning: on }, on ? t('tracking_estimateOn') : t('tracking_estimateOff'))}
+      />
       <p class="muted">{t('tracking_estimateHelp')}</p>
 
       <h3>{t('tracking_extrasHeading')}</h3>
       <p class="muted">{t('tracking_extrasHelp')}</p>
       <div class="count-extras">
         {EXTRA_KINDS.map((kind) => (
-          <label class="check" key={kind}>
-            <input
-              type="checkbox"
-              data-testid={`count-extra-${kind}`}
-              checked={(settings.countExtras ?? DEFAULT_COUNT_EXTRAS)[kind] !== false}
-              onChange={(e) => {
-                const on = (e.currentTarget as HTMLInputElement).checked;
-                void save({ countExtras: { [kind]: on } }, t(on ? 'tracking_extraOn' : 'tracking_extraOff', extraLabel(kind)));
-              }}
-            />
-            {extraLabel(kind)}
-          </label>
+          <Check
+            key={kind}
+            label={extraLabel(kind)}
+            testId={`count-extra-${kind}`}
+            checked={(settings.countExtras ?? DEFAULT_COUNT_EXTRAS)[kind] !== false}
+            onToggle={(on) => save({ countExtras: { [kind]: on } }, t(on ? 'tracking_extraOn' : 'tracking_extraOff', extraLabel(kind)))}
+          />
         ))}
       </div>
 
       <h3>{t('tracking_models')}</h3>
       <div class="overrides">
         {SITE_IDS.map((site) => (
-          <div class="override" key={site}>
-            <label for={`model-${site}`}>{SITE_LABELS[site]}</label>
-            <select
-              id={`model-${site}`}
-              value={settings.modelOverrides[site] ?? ''}
-              onChange={(e) => setModel(site, (e.currentTarget as HTMLSelectElement).value)}
-            >
-              <option value="">{t('tracking_modelAsShown')}</option>
-              {modelOptionsFor(site, props.locale).map((m) => (
-                <option key={m.key} value={m.key}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SiteChoice key={site} site={site} id={`model-${site}`} value={settings.modelOverrides[site] ?? ''} onPick={(value) => setModel(site, value)}>
+            <option value="">{t('tracking_modelAsShown')}</option>
+            {modelOptionsFor(site, props.locale).map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.label}
+              </option>
+            ))}
+          </SiteChoice>
         ))}
       </div>
       <h3>{t('tracking_plans')}</h3>
@@ -114,22 +132,14 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
           if (!table || table.plans.length < 2) return [];
           const chosen = settings.plans?.[site];
           return [
-            <div class="override" key={site}>
-              <label for={`plan-${site}`}>{SITE_LABELS[site]}</label>
-              <select
-                id={`plan-${site}`}
-                data-testid={`plan-${site}`}
-                value={chosen ?? ''}
-                onChange={(e) => setPlan(site, (e.currentTarget as HTMLSelectElement).value)}
-              >
-                <option value="">{t('tracking_planAssumed', [SITE_LABELS[site], planLabel(table.defaultPlan)])}</option>
-                {table.plans.map((plan) => (
-                  <option key={plan} value={plan}>
-                    {t('tracking_planChosen', [SITE_LABELS[site], planLabel(plan)])}
-                  </option>
-                ))}
-              </select>
-            </div>,
+            <SiteChoice key={site} site={site} id={`plan-${site}`} testId={`plan-${site}`} value={chosen ?? ''} onPick={(value) => setPlan(site, value)}>
+              <option value="">{t('tracking_planAssumed', [SITE_LABELS[site], planLabel(table.defaultPlan)])}</option>
+              {table.plans.map((plan) => (
+                <option key={plan} value={plan}>
+                  {t('tracking_planChosen', [SITE_LABELS[site], planLabel(plan)])}
+                </option>
+              ))}
+            </SiteChoice>,
           ];
         })}
       </div>
@@ -137,31 +147,19 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
       <p class="muted">{t('label_switchHelp')}</p>
       <div class="page-labels">
         {SITE_IDS.map((site) => (
-          <label class="check" key={site}>
-            <input
-              type="checkbox"
-              data-testid={`page-label-${site}`}
-              checked={settings.pageLabels?.[site] !== false}
-              onChange={(e) => {
-                const on = (e.currentTarget as HTMLInputElement).checked;
-                void save({ pageLabel: { site, on } }, on ? t('label_switchOn', SITE_LABELS[site]) : t('label_switchOff', SITE_LABELS[site]));
-              }}
-            />
-            {SITE_LABELS[site]}
-          </label>
+          <Check
+            key={site}
+            label={SITE_LABELS[site]}
+            testId={`page-label-${site}`}
+            checked={settings.pageLabels?.[site] !== false}
+            onToggle={(on) => save({ pageLabel: { site, on } }, on ? t('label_switchOn', SITE_LABELS[site]) : t('label_switchOff', SITE_LABELS[site]))}
+          />
         ))}
       </div>
       <StatusLine status={status} />
 
       <h3>{t('tracking_health')}</h3>
-      <ul class="health" data-testid="health">
-        {healthRows(health, props.locale).map((h) => (
-          <li key={h.site} class={`health-${h.status}`}>
-            <span class="dot" aria-hidden="true" />
-            {h.text}
-          </li>
-        ))}
-      </ul>
+      <HealthList health={health} locale={props.locale} />
       <PageReport place="health" />
     </Panel>
   );

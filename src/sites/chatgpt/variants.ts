@@ -1,6 +1,6 @@
 /**
  * How each of ChatGPT's markups is read (`VariantReader`): a, classic; b, the transcript list; c,
- * turn units; and the oldest turn containers. The adapter (./index.ts) picks the reader by the
+ * turn units; and the oldest turn containers. The adapter (./reader.ts) picks the reader by the
  * message element and never branches on the variant itself.
  */
 import type { Role } from '../types';

@@ -4,9 +4,10 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Counting } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationState } from '../../../src/domain';
-import { updateSettings } from '../../../src/ledger/update-settings';
+import type { SettingsPatch } from '../../../src/domain/popup';
 import { siteHealthItem } from '../../../src/storage/items';
-import { forgetDefinedItems } from '../support/ledger';
+import { createWorkerStorage, type WorkerStorage } from '../../../src/storage/worker-storage';
+import { newLedger } from '../support/ledger';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
 import { nodeCounter, nodeVocabularies } from '../../../scripts/build/vocabularies';
 import { newCounting } from '../../support/counting';
@@ -31,9 +32,17 @@ const P3 = 'Thanks!';
 const A3 = 'You are welcome.';
 
 let counting: Counting;
+let storage: WorkerStorage;
+/** A worker (re)started: a new storage, shared by its counting and its ledger as src/worker/start.ts shares it. */
+function startWorker(deps: Parameters<typeof newCounting>[0] = {}): void {
+  storage = createWorkerStorage();
+  counting = newCounting({ ...deps, storage });
+}
+/** The user changes a setting: the worker's ledger handles settings/update. */
+const updateSettings = (patch: SettingsPatch) => newLedger({ storage }).updateSettings(patch);
 beforeEach(() => {
   fakeBrowser.reset();
-  counting = newCounting();
+  startWorker();
 });
 
 /** The conversation's state as stored (not the worker's memory). */
@@ -215,7 +224,7 @@ describe('memory and storage agree', () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => counting.countTurn(turn(i + 1, `${P1} ${i}`, `${A1} ${i}`))));
     await Promise.all(results.map((r) => r.persisted));
     const expected = results.reduce((sum, r) => sum + r.counted.promptTokens + r.counted.answerTokens, 0);
-    counting = newCounting(); // a restarted worker sees only storage
+    startWorker(); // a restarted worker sees only storage
     const state = await stored('chatgpt', 'conv-1');
     expect(Object.keys(state.turns)).toHaveLength(8);
     expect(state.historyTokens).toBe(expected);
@@ -270,7 +279,7 @@ describe('the tokenizer of each conversation', () => {
 
   it("loads the vocabulary of a sent prompt ahead of its turn: the model the page shows, else the conversation's own", { timeout: 120_000 }, async () => {
     const definition = vi.fn(nodeVocabularies.definition);
-    counting = newCounting({ vocabularies: { ...nodeVocabularies, definition } });
+    startWorker({ vocabularies: { ...nodeVocabularies, definition } });
     // A new conversation: the page's model picks (DeepSeek V3's vocabulary).
     expect(await counting.prepareTurn({ site: 'deepseek', conversationId: 'ds', modelLabel: 'DeepSeek-V3' })).toBe('deepseek-v3');
     expect(definition.mock.calls).toEqual([['deepseek-v3']]);
@@ -296,7 +305,7 @@ describe('the tokenizer of each conversation', () => {
       },
       'conversation:deepseek:ds$': { v: 1 },
     });
-    forgetDefinedItems(); // as a worker started after the update: the item is defined (and migrated) on first read
+    startWorker(); // as a worker started after the update: the item is defined (and migrated) on first read
     const next = await counted(deepseek(1, P2, A2));
     expect(next).toMatchObject({ tokenizer: 'o200k', historyTokens: 12, promptTokens: countTokens(P2) });
     const state = await stored('deepseek', 'ds');

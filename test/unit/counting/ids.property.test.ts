@@ -13,7 +13,7 @@ import { countingHandlers } from '../../../src/counting/handlers';
 import type { CountedTurn } from '../../../src/domain';
 import { protocol } from '../../../src/messaging/protocol';
 import { SETTLE_MS } from '../../../src/tracking/clock';
-import { forgetDefinedItems, newLedger } from '../support/ledger';
+import { newLedger } from '../support/ledger';
 import { testSite, trackTestSite, type TestPage } from '../support/test-site';
 import { newCounting } from '../../support/counting';
 
@@ -61,7 +61,6 @@ describe('ids named like built-in object properties', () => {
     await fc.assert(
       fc.asyncProperty(conversationId, fc.uniqueArray(id, { minLength: 4, maxLength: 4 }), async (conversation, ids) => {
         fakeBrowser.reset();
-        forgetDefinedItems();
         const counting = newCounting();
         const ledger = newLedger();
         const recorded: CountedTurn[] = [];

@@ -9,7 +9,7 @@ import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationSeed, TurnCompleted, TurnRecorded } from '../../../src/domain/turns';
 import { protocol } from '../../../src/messaging/protocol';
 import { siteHealthItem } from '../../../src/storage/items';
-import { forgetDefinedItems, newLedger } from '../support/ledger';
+import { newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const AT = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -56,7 +56,6 @@ function worker() {
 
 beforeEach(() => {
   fakeBrowser.reset();
-  forgetDefinedItems();
 });
 
 describe('a chat whose page shows only its newest turns', () => {

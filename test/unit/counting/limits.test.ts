@@ -25,7 +25,11 @@ beforeEach(() => {
   resetBrowser();
   counting = newCounting();
   recorded.length = 0;
-  registerHandlers(fromSiteTabs(countingHandlers({ counting, record: async (t) => void recorded.push(t) })), Promise.resolve(), noteRefusedMessage);
+  registerHandlers(
+    fromSiteTabs(countingHandlers({ counting, record: async (t) => void recorded.push(t) }), counting.health),
+    Promise.resolve(),
+    noteRefusedMessage(counting.health),
+  );
 });
 
 /** As Chrome delivers a content script's message: the frame's URL and its tab. */

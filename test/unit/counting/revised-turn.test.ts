@@ -9,7 +9,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Counting } from '../../../src/counting/count-turn';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { TurnCompleted } from '../../../src/domain';
-import { forgetDefinedItems, newLedger } from '../support/ledger';
+import { newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const PROMPT = 'How much water does a data center use?';
@@ -32,7 +32,6 @@ let counting: Counting;
 const countTurn = (t: TurnCompleted) => counting.countTurn(t);
 beforeEach(() => {
   fakeBrowser.reset();
-  forgetDefinedItems();
   counting = newCounting();
 });
 

@@ -8,11 +8,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { ConversationSeed, ConversationSeeded, TurnCompleted, TurnRecorded } from '../../../src/domain/turns';
-import { recordsOf } from '../../../src/ledger/turn-records';
 import { protocol } from '../../../src/messaging/protocol';
 import { localDay } from '../../../src/storage/days';
-import { dayTurnsItem, STORAGE_ITEMS } from '../../../src/storage/items';
-import { forgetDefinedItems, newLedger } from '../support/ledger';
+import { STORAGE_ITEMS } from '../../../src/storage/items';
+import { createWorkerStorage } from '../../../src/storage/worker-storage';
+import { newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const DAY_1 = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -40,17 +40,20 @@ const seedOf = (...n: number[]): ConversationSeed => ({
   ]),
 });
 
-function worker(recorded: Parameters<typeof countingHandlers>[0]['recorded'] = recordsOf) {
-  const ledger = newLedger();
-  const start = () =>
-    countingHandlers({
-      counting: newCounting(),
+function worker(recordedBy?: Parameters<typeof countingHandlers>[0]['recorded']) {
+  // One storage for the ledger and the counting, as the worker wires them (src/worker/start.ts).
+  const start = () => {
+    const storage = createWorkerStorage();
+    const ledger = newLedger({ storage });
+    return countingHandlers({
+      counting: newCounting({ storage }),
       record: async (t) => {
         const o = await ledger.record(t);
         return o.entry ? { entry: o.entry, images: o.images } : null;
       },
-      recorded,
+      recorded: recordedBy ?? ledger.recordsOf,
     });
+  };
   let handlers = start();
   return {
     /** The worker restarts: nothing in memory, only storage. */
@@ -62,7 +65,6 @@ function worker(recorded: Parameters<typeof countingHandlers>[0]['recorded'] = r
 
 beforeEach(() => {
   fakeBrowser.reset();
-  forgetDefinedItems();
 });
 
 describe('the reply to conversation/seed', () => {
@@ -88,7 +90,7 @@ describe('the reply to conversation/seed', () => {
     const w = worker();
     await w.count(turn(1, DAY_1));
     const kept = await w.count(turn(2, DAY_2));
-    await dayTurnsItem(localDay(DAY_1)).removeValue({ removeMeta: true });
+    await fakeBrowser.storage.local.remove([`turns:${localDay(DAY_1)}`, `turns:${localDay(DAY_1)}$`]);
     const reply = await w.seed(seedOf(1, 2));
     expect(reply).toEqual({ ok: true, footprints: { a2: kept.footprint } });
   });

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countingHandlers } from '../../../src/counting/handlers';
 import type { TurnCompleted, TurnRecorded } from '../../../src/domain/turns';
 import { protocol } from '../../../src/messaging/protocol';
-import { forgetDefinedItems, newLedger } from '../support/ledger';
+import { newLedger } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 import { countedLabelTexts } from '../../../src/label/texts';
 import { completedTurn } from '../support/completed-turn';
@@ -29,7 +29,6 @@ function handlersOverLedger() {
 
 beforeEach(() => {
   fakeBrowser.reset();
-  forgetDefinedItems();
 });
 
 describe('the reply to turn/completed', () => {

@@ -9,10 +9,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Counting } from '../../../src/counting/count-turn';
 import type { CountedTurn, TurnCompleted } from '../../../src/domain';
 import { countingHandlers } from '../../../src/counting/handlers';
-import { writeSiteHealth } from '../../../src/counting/health';
 import { customRate } from '../../../src/core/custom-rates';
 import { siteHealthItem } from '../../../src/storage/items';
-import { forgetDefinedItems } from '../support/ledger';
 import { newCounting } from '../../support/counting';
 
 const turn = (site: TurnCompleted['site'], n: number, modelLabel: string | null): TurnCompleted => ({
@@ -29,7 +27,6 @@ const turn = (site: TurnCompleted['site'], n: number, modelLabel: string | null)
 let counting: Counting;
 beforeEach(() => {
   fakeBrowser.reset();
-  forgetDefinedItems();
   counting = newCounting();
 });
 
@@ -43,7 +40,7 @@ describe('a model label no rule knows', () => {
     await handlers['turn/completed']!(turn('doubao', 2, '视频生成'), {} as never);
     expect(recorded[1]).toMatchObject({ modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k });
     expect((await siteHealthItem.getValue()).doubao?.unknownModelLabel?.label).toBe('视频生成');
-    await writeSiteHealth({ site: 'poe', status: 'ok', reason: null, at: Date.now() + 1 });
+    await counting.health.write({ site: 'poe', status: 'ok', reason: null, at: Date.now() + 1 });
     expect((await siteHealthItem.getValue()).poe).toMatchObject({ status: 'ok', unknownModelLabel: { label: 'MyTutorBot' } });
   });
 

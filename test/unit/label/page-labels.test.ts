@@ -11,7 +11,7 @@ import { createAnnouncer, createLabelHost } from '../../../src/label/render';
 import { countedLabelTexts } from '../../../src/label/texts';
 import { watchLabelSetting } from '../../../src/label/setting';
 import type { MessageResult } from '../../../src/messaging/messaging';
-import { ADAPTERS } from '../../support/adapters';
+import { ADAPTERS, lazyReadersOf } from '../../support/adapters';
 import { createPageTracker } from '../../../src/tracking/tracker';
 import { useCatalog } from '../../support/messages';
 import { fixture, loadPage } from '../support/load-page';
@@ -52,7 +52,13 @@ function page(
     return { ok: true, value: { ok: true } as never };
   });
   const labels = new PageLabels(doc);
-  const tracker = createPageTracker({ adapter: ADAPTERS.chatgpt, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never });
+  const tracker = createPageTracker({
+    adapter: ADAPTERS.chatgpt,
+    doc,
+    url: () => 'https://chatgpt.com/c/conv-a',
+    send: send as never,
+    lazyReaders: lazyReadersOf('chatgpt'),
+  });
   tracker.subscribe(labels.onEvent);
   return { doc, tracker, labels };
 }

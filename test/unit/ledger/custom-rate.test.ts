@@ -4,7 +4,6 @@ import { calculate } from '../../../src/core';
 import { DEFAULT_SETTINGS } from '../../../src/domain';
 import { requestFor } from '../../../src/ledger/compute';
 import { modelText } from '../../../src/popup/view';
-import { writeSettings } from '../../../src/storage/items';
 import { newLedger, resetBrowser, turn } from '../support/ledger';
 
 beforeEach(resetBrowser);
@@ -30,7 +29,7 @@ describe('a custom model turn', () => {
     const header = csv[0].split(',');
     expect(csv[1].split(',')[header.indexOf('custom_wh_per_1k')]).toBe('2');
 
-    await writeSettings({ ...DEFAULT_SETTINGS, region: 'eu-france' });
+    await ledger.updateSettings({ region: 'eu-france' });
     expect(await ledger.recompute()).toBe(1);
     const france = calculate({ model: 'custom', custom_wh_per_1k: 2, input_tokens: 1020, output_tokens: 450, region: 'eu-france' });
     if (!france.ok) throw new Error(france.error.message);

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { calculate } from '../../../src/core';
 import { DEFAULT_SETTINGS } from '../../../src/domain';
-import { writeSettings } from '../../../src/storage/items';
-import { newLedger, resetBrowser, turn } from '../support/ledger';
+import { newLedger, resetBrowser, turn, storeSettings } from '../support/ledger';
 
 beforeEach(resetBrowser);
 
@@ -19,7 +18,7 @@ function core(body: Record<string, unknown>) {
 
 describe('generated images', () => {
   it('are an image-gen record of their own next to the turn: 2.9 Wh an image, in the turn region', async () => {
-    await writeSettings({ ...DEFAULT_SETTINGS, region: 'eu-france' });
+    await storeSettings({ ...DEFAULT_SETTINGS, region: 'eu-france' });
     const ledger = newLedger();
     const t = turn({ images: 2 });
     await ledger.record(t);

@@ -3,8 +3,7 @@ import type { ImportAnswer } from '../../../src/domain/import';
 import { IMPORT_LIMITS } from '../../../src/domain/import-limits';
 import { DEFAULT_SETTINGS } from '../../../src/domain';
 import { readLedgerFile } from '../../../src/ledger/read-ledger-file';
-import { writeSettings } from '../../../src/storage/items';
-import { NOW, dump, newLedger, resetBrowser, turn } from '../support/ledger';
+import { NOW, dump, newLedger, resetBrowser, turn, storeSettings } from '../support/ledger';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -23,7 +22,7 @@ const ledgerOf = async (ledger: Ledger) => {
 
 /** A ledger of `days` days ending today, two answers a day on two sites, one with images and reasoning. */
 async function filled(ledger: Ledger, days: number, prefix = 't'): Promise<void> {
-  await writeSettings({ ...DEFAULT_SETTINGS, region: 'eu-germany' });
+  await storeSettings({ ...DEFAULT_SETTINGS, region: 'eu-germany' });
   for (let d = days - 1; d >= 0; d--) {
     await ledger.record(turn({ turnId: `${prefix}${d}a`, time: NOW - d * DAY - 3 * HOUR }));
     await ledger.record(
@@ -111,7 +110,7 @@ describe('import: round trip and merge', () => {
     await ledger.record(turn({ turnId: 'kept', time: NOW - HOUR }));
     const file = await exported(ledger);
     await ledger.clear();
-    await writeSettings({ ...DEFAULT_SETTINGS, region: 'eu-sweden' });
+    await ledger.updateSettings({ region: 'eu-sweden' });
     const t = file.turns[0]!;
     // Figures no current table would give: kept as they are.
     const kept = {

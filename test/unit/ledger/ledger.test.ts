@@ -2,9 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { calculate } from '../../../src/core';
 import { DEFAULT_SETTINGS } from '../../../src/domain';
-import { writeSettings } from '../../../src/storage/items';
 import { PopupStateSchema, type LedgerEntry } from '../../../src/domain';
-import { NOW, dump, newLedger, resetBrowser, turn } from '../support/ledger';
+import { NOW, dump, newLedger, resetBrowser, turn, storeSettings } from '../support/ledger';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -18,7 +17,7 @@ async function entries(ledger: ReturnType<typeof newLedger>) {
 
 describe('recording a turn', () => {
   it('computes it with the core for its model and the region chosen at the time, with every field', async () => {
-    await writeSettings({ ...DEFAULT_SETTINGS, region: 'eu-sweden' });
+    await storeSettings({ ...DEFAULT_SETTINGS, region: 'eu-sweden' });
     const ledger = newLedger();
     const t = turn();
     await ledger.record(t);

@@ -4,13 +4,15 @@ import { commit } from '../../../src/ledger/store';
 import { beginLedgerChanges } from '../../../src/ledger/rewrite-day';
 import { decodeEntries, encodeEntries } from '../../../src/storage/day-turns';
 import { localDay } from '../../../src/storage/days';
+import { createWorkerStorage } from '../../../src/storage/worker-storage';
 import { dump, newLedger, resetBrowser, turn, NOW } from '../support/ledger';
 
 beforeEach(resetBrowser);
 
 describe('rewriting a ledger day', () => {
   it('keeps the day, its totals, the all-time sums and the index in step in one set of writes', async () => {
-    const ledger = newLedger();
+    const storage = createWorkerStorage();
+    const ledger = newLedger({ storage });
     const out = await ledger.record(turn({ time: NOW - 1000 }));
     if (!out.recorded) throw new Error('not recorded');
     const day = localDay(out.entry.time);
@@ -22,7 +24,7 @@ describe('rewriting a ledger day', () => {
       computedBy: 'remote',
       plan: 'pro',
     };
-    const changes = await beginLedgerChanges();
+    const changes = await beginLedgerChanges(storage);
     await changes.rewriteDay(day, [changed]);
     await commit(changes.writes());
     const stored = await dump();

@@ -5,11 +5,11 @@
  * and cards for a picture and a PDF made by renaming that card's file (hand-made: no capture shows one).
  */
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../support/adapters';
+import { READERS } from '../../support/adapters';
 import { fixture, loadPage } from '../support/load-page';
 
 const URL = 'https://chatgpt.com/g/g-p-00000000000000000000000000000000-project/c/6aa2ce8d-3010-83ea-befd-6a9df1d7008e';
-const chatgpt = ADAPTERS.chatgpt;
+const chatgpt = READERS.chatgpt;
 
 function prompts() {
   const doc = loadPage(fixture('real-dom/chatgpt-c-2026-09-25.html'), URL);

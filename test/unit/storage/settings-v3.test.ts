@@ -36,7 +36,9 @@ describe('settings/update pageLabel', () => {
   it('switches one site off and on again, leaving the others on', async () => {
     fakeBrowser.reset();
     vi.resetModules();
-    const { updateSettings } = await import('../../../src/ledger/update-settings');
+    const { newLedger } = await import('../support/ledger');
+    const ledger = newLedger();
+    const updateSettings = ledger.updateSettings;
     const { settingsItem } = await import('../../../src/storage/items');
     await updateSettings({ pageLabel: { site: 'gemini', on: false } });
     expect((await settingsItem.getValue()).pageLabels).toEqual({ gemini: false });

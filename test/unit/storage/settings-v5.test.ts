@@ -35,7 +35,9 @@ describe('settings/update countExtras', () => {
 
   it('switches the parts it names and leaves the others as they are', async () => {
     vi.resetModules();
-    const { updateSettings } = await import('../../../src/ledger/update-settings');
+    const { newLedger } = await import('../support/ledger');
+    const ledger = newLedger();
+    const updateSettings = ledger.updateSettings;
     const { settingsItem } = await import('../../../src/storage/items');
     await updateSettings({ countExtras: { attachments: false, video: false } });
     expect((await settingsItem.getValue()).countExtras).toEqual({ ...ALL_ON, attachments: false, video: false });

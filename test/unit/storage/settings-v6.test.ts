@@ -43,7 +43,9 @@ describe('settings/update plan', () => {
 
   it('sets a plan the site publishes a window for, refuses one it does not, and null goes back to the default', async () => {
     vi.resetModules();
-    const { updateSettings } = await import('../../../src/ledger/update-settings');
+    const { newLedger } = await import('../support/ledger');
+    const ledger = newLedger();
+    const updateSettings = ledger.updateSettings;
     const { settingsItem } = await import('../../../src/storage/items');
     expect(sitePlans('chatgpt')!.defaultPlan).toBe('free');
     await updateSettings({ plan: { site: 'chatgpt', plan: 'pro' } });

@@ -2,6 +2,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { CountedTurn } from '../../../src/domain';
 import { createLedger, type LedgerDeps } from '../../../src/ledger/ledger';
 import { memoryKeyStore } from '../../support/key-store';
+import type { Settings } from '../../../src/domain/settings';
 import { STORAGE_ITEMS } from '../../../src/storage/items';
 
 let seq = 0;
@@ -32,15 +33,13 @@ export function newLedger(deps: Partial<LedgerDeps> = {}) {
   });
 }
 
-/** Forgets the storage families' defined members, as a worker that starts has none (defining an item runs its migrations). */
-export function forgetDefinedItems(): void {
-  for (const i of Object.values(STORAGE_ITEMS)) if (i.kind === 'family') i.forget();
-}
-
+/** Empties the browser's storage. A ledger or counting made after it starts with a storage of its own, as a restarted worker does. */
 export function resetBrowser(): void {
   fakeBrowser.reset();
-  forgetDefinedItems();
 }
+
+/** The settings as a browser holds them before the worker starts (a worker reads them once, then keeps its own writes). */
+export const storeSettings = (settings: Settings): Promise<void> => STORAGE_ITEMS.settings.item.setValue(settings);
 
 /** Everything in storage.local (for shape assertions). */
 export const dump = () => fakeBrowser.storage.local.get(null) as Promise<Record<string, unknown>>;

@@ -9,6 +9,7 @@ import type { Counting } from '../../../src/counting/count-turn';
 import type { ConversationSeed, CountedTurn, TurnCompleted } from '../../../src/domain';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { SETTLE_MS } from '../../../src/tracking/clock';
+import { lazyReadersOf } from '../../support/adapters';
 import { createPageTracker } from '../../../src/tracking/tracker';
 import { fixture, loadPage } from './load-page';
 import { recordingSender } from './test-site';
@@ -41,7 +42,7 @@ export function trackedFixture(adapter: SiteAdapter, file: string, url: string) 
     if (type === 'turn/completed') counted.push((await counting.countTurn(data as TurnCompleted)).counted);
     if (type === 'conversation/seed') await counting.seedConversation(data as ConversationSeed);
   });
-  const tracker = createPageTracker({ adapter, doc, url: () => url, send: send as never });
+  const tracker = createPageTracker({ adapter, doc, url: () => url, send: send as never, lazyReaders: lazyReadersOf(adapter.site) });
   return { doc, tracker, counted, turns, seeds };
 }
 

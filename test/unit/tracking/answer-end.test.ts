@@ -6,7 +6,7 @@
  * fixture's own driver changes them while an answer streams (happy-dom runs no page script).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADAPTERS } from '../../support/adapters';
+import { ADAPTERS, lazyReadersOf } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { SETTLE_MS } from '../../../src/tracking/clock';
 import { createPageTracker } from '../../../src/tracking/tracker';
@@ -26,7 +26,7 @@ const CHUNKS = ['Offshore turbines ', 'produce more, ', 'since the wind ', 'is s
 function tracked(adapter: SiteAdapter, file: string, url: string) {
   const doc = loadPage(fixture(file), url);
   const { send, turns, seeds } = recordingSender();
-  const tracker = createPageTracker({ adapter, doc, url: () => url, send: send as never });
+  const tracker = createPageTracker({ adapter, doc, url: () => url, send: send as never, lazyReaders: lazyReadersOf(adapter.site) });
   return { doc, tracker, turns, seeds };
 }
 

@@ -80,4 +80,20 @@ describe('each site’s lazy readers', () => {
       expect(existsSync(new URL(`../../../src/sites/${a.site}/lazy-readers.ts`, import.meta.url)), a.site).toBe(a.lazyReaders === true);
     }
   });
+
+  it('read a real page’s answer through the content script’s loader: the answer waits, then carries what they read', async () => {
+    const { ADAPTERS, lazyReadersOf } = await import('../../support/adapters');
+    const { exchangesOf } = await import('../../../src/tracking/exchanges');
+    const { fixture } = await import('../support/load-page');
+    const page = loadPage(fixture('real-dom/perplexity-deep-research-2026-02-27.html'), 'https://www.perplexity.ai/search/x-abc');
+    const site = ADAPTERS.perplexity;
+    expect(site.readHiddenWork).toBeUndefined(); // the content script's adapter: the reader is in the lazy module
+    const lazy = lazyReadersOf('perplexity');
+    const [answer] = exchangesOf(site.findTurns(page)).filter((e) => e.parts.length > 0);
+    const ctx: BuildContext = { ...context(lazy), adapter: site, doc: page, conversation: 'x-abc' };
+    expect(readAnswer(ctx, answer!, NOW).kind).toBe('wait');
+    await vi.waitFor(() => expect(lazy!()).not.toBe('loading'));
+    const outcome = readAnswer(ctx, answer!, NOW);
+    expect(outcome.kind === 'counted' && outcome.turn.hiddenWork).toEqual({ research: { runs: 1, sources: 34 } });
+  });
 });

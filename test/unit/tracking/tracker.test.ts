@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADAPTERS } from '../../support/adapters';
+import { ADAPTERS, lazyReadersOf } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { SETTLE_MS } from '../../../src/tracking/clock';
 import { ANSWER_TIMEOUT_MINUTES } from '../../../src/domain/health-reasons';
@@ -33,7 +33,7 @@ function track(
     sent.push({ type, data: structuredClone(data) });
     return { ok: true, value: { ok: true } as never };
   });
-  const tracker = createPageTracker({ adapter, doc, url: () => href, send: send as never, ownNode: opts.ownNode });
+  const tracker = createPageTracker({ adapter, doc, url: () => href, send: send as never, ownNode: opts.ownNode, lazyReaders: lazyReadersOf(adapter.site) });
   if (opts.listen) tracker.subscribe(opts.listen);
   return {
     doc,

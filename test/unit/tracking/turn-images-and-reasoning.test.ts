@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TurnCompleted } from '../../../src/domain';
 import type { MessageResult } from '../../../src/messaging/messaging';
-import { ADAPTERS } from '../../support/adapters';
+import { ADAPTERS, lazyReadersOf } from '../../support/adapters';
 import type { SiteAdapter } from '../../../src/sites/adapter';
 import { createPageTracker } from '../../../src/tracking/tracker';
 import { fixture, loadPage } from '../support/load-page';
@@ -32,7 +32,7 @@ function page() {
     if (type === 'turn/completed') sent.push(structuredClone(data) as TurnCompleted);
     return { ok: true, value: { ok: true } as never };
   });
-  const tracker = createPageTracker({ adapter, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never });
+  const tracker = createPageTracker({ adapter, doc, url: () => 'https://chatgpt.com/c/conv-a', send: send as never, lazyReaders: lazyReadersOf(adapter.site) });
   return { doc, tracker, sent };
 }
 

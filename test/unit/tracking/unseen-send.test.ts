@@ -10,7 +10,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageLabels } from '../../../src/label/page-labels';
 import { createLabelHost } from '../../../src/label/render';
-import { ADAPTERS } from '../../support/adapters';
+import { ADAPTERS, lazyReadersOf } from '../../support/adapters';
 import type { PageEvent } from '../../../src/tracking/page-events';
 import { SETTLE_MS } from '../../../src/tracking/clock';
 import { createPageTracker } from '../../../src/tracking/tracker';
@@ -52,7 +52,13 @@ function deepseekChat(url = NEW_CHAT, file = 'real-dom/deepseek-live-2026-10-03.
     const result = await send(type, data);
     return type === 'conversation/seed' ? { ok: true, value: { ok: true, footprints: {} } } : result;
   };
-  const tracker = createPageTracker({ adapter: ADAPTERS.deepseek, doc, url: () => win.location.href, send: reply as never });
+  const tracker = createPageTracker({
+    adapter: ADAPTERS.deepseek,
+    doc,
+    url: () => win.location.href,
+    send: reply as never,
+    lazyReaders: lazyReadersOf('deepseek'),
+  });
   const events: PageEvent[] = [];
   tracker.subscribe((n) => void events.push(n));
   return {

@@ -7,15 +7,14 @@
  * Both imports run in the content script's isolated world, where `chrome.runtime` is the
  * extension's (in Firefox too).
  */
-import { officeReaderFrom } from './office-loader';
-import { pdfReaderFrom } from './pdf-loader';
+import { readerFrom } from './reader-loader';
 import { readAttachments, sentOf } from './read';
 import type { AttachmentSent } from '../../../domain/turns';
 
 declare const chrome: { runtime: { getURL(path: string): string } };
 
-const loadPdfReader = pdfReaderFrom(() => import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/pdf-reader.js')));
-const loadOfficeReader = officeReaderFrom(() => import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/office-reader.js')));
+const loadPdfReader = readerFrom('pdfReader', () => import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/pdf-reader.js')));
+const loadOfficeReader = readerFrom('officeReader', () => import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/office-reader.js')));
 
 /** Reads the files of one pick, drop or paste into what turn/completed carries; never throws. */
 export async function readFiles(files: readonly File[]): Promise<AttachmentSent[]> {

@@ -7,11 +7,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Counting } from '../../../../src/counting/count-turn';
 import type { AttachmentSent, TurnCompleted } from '../../../../src/domain';
-import { updateSettings } from '../../../../src/ledger/update-settings';
+import type { SettingsPatch } from '../../../../src/domain/popup';
+import { newLedger } from '../../support/ledger';
 import { countingHandlers } from '../../../../src/counting/handlers';
-import { writeSiteHealth } from '../../../../src/counting/health';
 import { siteHealthItem } from '../../../../src/storage/items';
-import { forgetDefinedItems } from '../../support/ledger';
 import { newCounting } from '../../../support/counting';
 
 const turn = (n: number, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
@@ -53,9 +52,10 @@ const pdf: AttachmentSent = {
 };
 
 let counting: Counting;
+/** The user changes a setting (the ledger handles settings/update); a counting made after it reads it from storage. */
+const updateSettings = (patch: SettingsPatch) => newLedger().updateSettings(patch);
 beforeEach(() => {
   fakeBrowser.reset();
-  forgetDefinedItems();
   counting = newCounting();
 });
 
@@ -204,7 +204,7 @@ describe('skipped files in the site’s health', () => {
     const broken: AttachmentSent = { from: 'file', kind: 'pdf', mime: 'application/pdf', bytes: 100, skipped: 'unreadable-pdf' };
     await handlers['turn/completed']!(turn(1, { attachments: [tooLarge, picture(1024, 1024)] }), {} as never);
     await handlers['turn/completed']!(turn(2, { attachments: [broken] }), {} as never);
-    await writeSiteHealth({ site: 'chatgpt', status: 'ok', reason: null, at: Date.now() + 1 });
+    await counting.health.write({ site: 'chatgpt', status: 'ok', reason: null, at: Date.now() + 1 });
     expect(recorded).toEqual(['a1', 'a2']);
     expect((await siteHealthItem.getValue()).chatgpt?.skippedAttachments).toMatchObject({ count: 2, code: 'unreadable-pdf' });
   });

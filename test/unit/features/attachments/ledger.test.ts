@@ -2,8 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type CountedTurn, type Settings } from '../../../../src/domain';
 import { requestFor, turnUnderSettings } from '../../../../src/ledger/compute';
-import { writeSettings } from '../../../../src/storage/items';
-import { newLedger, resetBrowser, turn } from '../../support/ledger';
+import { newLedger, resetBrowser, turn, storeSettings } from '../../support/ledger';
 
 beforeEach(resetBrowser);
 
@@ -64,13 +63,13 @@ describe('the ledger', () => {
   });
 
   it('with attachments off, records exactly what a turn without files records', async () => {
-    await writeSettings(settings({}, false));
+    await storeSettings(settings({}, false));
     const ledger = newLedger();
     const plain = turn();
     await ledger.record(withFiles(plain));
     const [withOff] = JSON.parse((await ledger.exportLedger('json')).content).turns as unknown[];
     resetBrowser();
-    await writeSettings(settings({}, false));
+    await storeSettings(settings({}, false));
     const again = newLedger();
     await again.record(plain);
     const [without] = JSON.parse((await again.exportLedger('json')).content).turns as unknown[];

@@ -8,7 +8,6 @@ import type { Counting } from '../../../../src/counting/count-turn';
 import { countingHandlers } from '../../../../src/counting/handlers';
 import type { ConversationState, CountedTurn, TurnCompleted } from '../../../../src/domain';
 import { siteHealthItem } from '../../../../src/storage/items';
-import { forgetDefinedItems } from '../../support/ledger';
 import { newCounting } from '../../../support/counting';
 
 const turn = (n: number, extra: Partial<TurnCompleted> = {}): TurnCompleted => ({
@@ -26,7 +25,6 @@ const turn = (n: number, extra: Partial<TurnCompleted> = {}): TurnCompleted => (
 let counting: Counting;
 beforeEach(() => {
   fakeBrowser.reset();
-  forgetDefinedItems();
   counting = newCounting();
 });
 

@@ -5,13 +5,11 @@ import { DEFAULT_SETTINGS, type LedgerEntry, type Settings } from '../../../../s
 import { calculationBody } from '../../../../src/domain/remote';
 import { computeLocally, requestFor, turnUnderSettings } from '../../../../src/ledger/compute';
 import { readPeriodData } from '../../../../src/ledger/read-period';
-import { recordsOf } from '../../../../src/ledger/turn-records';
 import { footprintOf } from '../../../../src/counting/footprint';
 import { localDay } from '../../../../src/storage/days';
 import type { CountedTurn } from '../../../../src/domain/turns';
 import { estimatedWork, videoRequestFor, videoTurnOf } from '../../../../src/features/work/price';
-import { writeSettings } from '../../../../src/storage/items';
-import { NOW, newLedger, resetBrowser, turn } from '../../support/ledger';
+import { NOW, newLedger, resetBrowser, turn, storeSettings } from '../../support/ledger';
 
 beforeEach(resetBrowser);
 
@@ -53,7 +51,7 @@ describe('work out of sight in the ledger', () => {
   });
 
   it('records a generated video as a custom record of its own at its rate, the same Wh locally and in the request remote mode sends', async () => {
-    await writeSettings({ ...DEFAULT_SETTINGS, region: 'eu-france' });
+    await storeSettings({ ...DEFAULT_SETTINGS, region: 'eu-france' });
     const ledger = newLedger();
     const t = turn({ extras: { video: EXTRAS.video } });
     await ledger.record(t);
@@ -79,7 +77,7 @@ describe('work out of sight in the ledger', () => {
   });
 
   it('keeps no video record when videos are switched off', async () => {
-    await writeSettings({ ...DEFAULT_SETTINGS, countExtras: { ...DEFAULT_SETTINGS.countExtras, video: false } });
+    await storeSettings({ ...DEFAULT_SETTINGS, countExtras: { ...DEFAULT_SETTINGS.countExtras, video: false } });
     const ledger = newLedger();
     const t = turn({ extras: { video: EXTRAS.video } });
     await ledger.record(t);
@@ -171,7 +169,7 @@ describe("a video's record with its answer", () => {
     expect(first.video).toMatchObject({ turnId: `${t.turnId}:video`, modelKey: 'custom' });
     const again = await ledger.record(t);
     expect(again.video?.energyKwh).toBe(first.video?.energyKwh);
-    const records = await recordsOf([t]);
+    const records = await ledger.recordsOf([t]);
     expect(records.get(t.turnId)?.video?.turnId).toBe(`${t.turnId}:video`);
     const label = footprintOf(first.entry!, undefined, 'en', first.video);
     expect(label.energyKwh).toBeCloseTo(first.entry!.energyKwh + first.video!.energyKwh, 15);
