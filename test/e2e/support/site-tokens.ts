@@ -28,4 +28,7 @@ export const modelCounter = (modelKey: string): Count => tokenizerCounter(tokeni
  */
 export const siteCounter = (site: SiteId, label: string | null = null): Count => tokenizerCounter(resolveTokenizer(site, label, {}));
 
+/** The counter of a turn counted as `modelKey` on `site`: the model's vocabulary, or for `custom` the one the site's rate names. */
+export const turnCounter = (site: SiteId, modelKey: string): Count => (modelKey === 'custom' ? siteCounter(site) : modelCounter(modelKey));
+
 export const siteTokens = (site: SiteId, texts: readonly string[]): number => texts.reduce((sum, t) => sum + siteCounter(site)(t), 0);
