@@ -22,7 +22,7 @@ export interface CustomRateRow {
   tokenizer?: string;
 }
 
-const CUSTOM_RATES: readonly CustomRateRow[] = ratesData.rates as CustomRateRow[];
+export const CUSTOM_RATES: readonly CustomRateRow[] = ratesData.rates as CustomRateRow[];
 
 const byId = new Map(CUSTOM_RATES.map((r) => [r.id, r]));
 

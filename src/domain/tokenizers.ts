@@ -4,6 +4,7 @@
  * popup, the page label and the export can say when a count is an approximation.
  */
 import { z } from 'zod';
+import { CUSTOM_RATES } from '../core/custom-rates';
 import { findModel } from '../core/tables';
 
 /** `o200k`: OpenAI's o200k_base, and every turn counted before turns recorded their tokenizer. */
@@ -80,12 +81,16 @@ export function tokenizerForModel(modelKey: string): TokenizerChoice {
   return hit ? { tokenizer: hit.tokenizer, own: hit.own } : FALLBACK;
 }
 
+/** The vocabularies a custom rate names as its model's own (data/custom-rates.json: Qwen's). */
+const CUSTOM_OWN: ReadonlySet<string> = new Set(CUSTOM_RATES.flatMap((r) => (r.tokenizer ? [r.tokenizer] : [])));
+
 /**
- * A recorded count is exact when the tokenizer that made it is the model's own. A `custom` model is
- * counted in another vocabulary than o200k only where its rate names its own (data/custom-rates.json).
+ * A recorded count is exact when the tokenizer that made it is the model's own. A `custom` model's
+ * own is the one its rate names; a custom turn in another vocabulary (a Poe chat whose first bot set
+ * it) is approximate.
  */
-export const isOwnTokenizer = (modelKey: string, tokenizer: TokenizerId): boolean => {
-  if (findModel(modelKey)?.unit === 'caller_wh_per_1k_tokens') return tokenizer !== 'o200k';
+const isOwnTokenizer = (modelKey: string, tokenizer: TokenizerId): boolean => {
+  if (findModel(modelKey)?.unit === 'caller_wh_per_1k_tokens') return CUSTOM_OWN.has(tokenizer);
   const choice = tokenizerForModel(modelKey);
   return choice.own && choice.tokenizer === tokenizer;
 };
