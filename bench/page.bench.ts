@@ -24,12 +24,14 @@
  * by-function breakdown shows them as `log`).
  *
  * Env: PAGE_BENCH_RUNS (rounds, default 5), PAGE_EXTENSION_DIR (our build; built when absent),
- * PAGE_BENCH_BASE_DIR (another build of ours, e.g. before a change, measured in the same rounds),
+ * PAGE_BENCH_BASE_DIR (another build of ours, e.g. before a change, measured in the same rounds: the
+ * `.output/chrome-mv3` of a git worktree of that commit, whose own code records its seed),
  * PAGE_BENCH_NAIVE_CAP_MS, PAGE_BENCH_SKIP_NAIVE=1, PAGE_BENCH_DUMP=<dir> (each run's CPU profiles,
  * load and seed, then streaming, for DevTools' Performance panel).
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import type { Page } from 'playwright-core';
 import type { ConversationState } from '../src/domain/conversation';
@@ -78,7 +80,8 @@ async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs:
 interface Setup {
   page: ChatPage;
   bundle: string;
-  history: Record<string, unknown>;
+  /** The storage each of our builds finds: recorded by that build's own tree, in its own storage format. */
+  history: Partial<Record<Mode, Record<string, unknown>>>;
   storageKey: string;
   labelTag: string;
 }
@@ -91,7 +94,7 @@ async function run(mode: Mode, setup: Setup): Promise<RunResult> {
   const dir = DIRS[mode];
   const ext = await launchWithExtension(dir ? { extensionDir: dir } : { withExtension: false });
   try {
-    if (isOurs(mode)) await fillStorage(ext, setup.history);
+    if (isOurs(mode)) await fillStorage(ext, setup.history[mode]!);
     if (mode === 'peer') await fillStorage(ext, PEER_SETTINGS);
     await serveChatPage(ext.context, page.html);
     const tab = await ext.context.newPage();
@@ -182,6 +185,18 @@ async function run(mode: Mode, setup: Setup): Promise<RunResult> {
   }
 }
 
+/**
+ * The base build's seed, recorded by the base's own tree (PAGE_BENCH_BASE_DIR is its `.output/chrome-mv3`,
+ * two folders below the tree): an older build reads storage in its own format, not in ours.
+ */
+async function baseHistory(baseDir: string, page: ChatPage): Promise<Record<string, unknown>> {
+  const tree = resolve(baseDir, '../..');
+  const module = resolve(tree, 'bench/page/history.ts');
+  if (!existsSync(module)) throw new Error(`PAGE_BENCH_BASE_DIR: no bench/page/history.ts in ${tree}, the tree the base build was made in`);
+  const { recordHistory: recordBase } = (await import(pathToFileURL(module).href)) as typeof import('./page/history');
+  return recordBase(page);
+}
+
 function peerFound(): { name: string; dir: string } | null {
   if (!PEER_DIR) return null;
   const manifest = resolve(PEER_DIR, 'manifest.json');
@@ -199,7 +214,8 @@ async function main() {
     `page: ${TURNS} turns, ${page.historyTokens} o200k tokens of history; answer ${countTokens(page.answerText)} tokens in ${page.updates} updates with a ${PAUSE_MS / 1000} s pause; content script ${contentScriptBytes} bytes`,
   );
   console.log(peer ? `peer: ${peer.name} from ${peer.dir}` : `peer: AI-Wattch not found at ${PEER_DIR ?? '(PAGE_BENCH_PEER_DIR unset)'}: our figure alone`);
-  const history = await recordHistory(page);
+  const history: Setup['history'] = { ours: await recordHistory(page) };
+  if (BASE_DIR) history.base = await baseHistory(BASE_DIR, page);
   // The page label's element, as the browser tests find it.
   const setup: Setup = { page, bundle: tokenizerBundle(), history, storageKey: await conversationStorageKey(), labelTag: 'ai-footprint-label' };
 

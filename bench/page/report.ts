@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Attribution, FunctionCost } from '../support/cpu-profile';
 import { fmt, median } from '../support/stats';
+import { boundInput, contextWindowFor } from '../../src/core/context-windows';
 
 export type Mode = 'none' | 'ours' | 'base' | 'peer' | 'naive';
 
@@ -27,7 +28,7 @@ export interface RunResult {
   /** The page's long tasks (ms each) after its load event: until streaming starts, and while streaming. */
   pageLongTasksSeedMs: number[];
   pageLongTasksStreamingMs: number[];
-  counted?: { promptTokens: number; historyTokens: number; answerTokens: number };
+  counted?: { promptTokens: number; historyTokens: number; answerTokens: number; modelKey: string; context?: { windowTokens: number; codes: string[] } };
   workerCountMs?: number;
   workerHandledMs?: number;
   floorMs?: number;
@@ -76,8 +77,19 @@ export function report(input: ReportInput): void {
   // Ratios within a round (ours and the peer measured minutes apart, the machine as busy), then their median.
   const roundRatios = ours.map((r, i) => (peer[i] ? r.stream.totalMs / peer[i].stream.totalMs : Number.NaN)).filter((x) => !Number.isNaN(x));
   const ratio = median(roundRatios);
+  // The 200 turns' history is longer than ChatGPT's window on the default plan: the turn re-reads what the window holds.
+  const readHistory = (modelKey: string) =>
+    boundInput(
+      { prompt: page.promptTokens, files: { low: 0, central: 0, high: 0 }, history: page.historyTokens, carried: 0 },
+      contextWindowFor('chatgpt', modelKey).tokens,
+    ).history;
   const countsExact = ours.every(
-    (r) => r.counted?.answerTokens === page.answerTokens && r.counted?.promptTokens === page.promptTokens && r.counted?.historyTokens === page.historyTokens,
+    (r) =>
+      r.counted !== undefined &&
+      r.counted.answerTokens === page.answerTokens &&
+      r.counted.promptTokens === page.promptTokens &&
+      r.counted.historyTokens === readHistory(r.counted.modelKey) &&
+      (r.counted.historyTokens === page.historyTokens || r.counted.context?.codes.includes('history-truncated') === true),
   );
   const labelDelays = ours.map((r) => r.labelDelayMs ?? Number.NaN);
   const workerCount = median(ours.flatMap((r) => [r.workerCountMs!, ...(r.extraCountMs ?? [])]));
@@ -139,7 +151,7 @@ export function report(input: ReportInput): void {
     `ours per round: ${ours.map((r) => fmt(r.stream.totalMs, 2)).join(', ')} ms; AI-Wattch: ${peer.map((r) => fmt(r.stream.totalMs, 2)).join(', ') || '-'} ms; label delays ${labelDelays.map((d) => fmt(d, 0)).join(', ')} ms`,
   );
   console.log(
-    `counts exact: ${countsExact} (answer ${page.answerTokens}, prompt ${page.promptTokens}, history ${page.historyTokens}); labels ${ours.map((r) => r.labelsBeforeStreaming).join(', ')} before streaming, ${ours.map((r) => r.labelsAfterStreaming).join(', ')} after`,
+    `counts exact: ${countsExact} (answer ${page.answerTokens}, prompt ${page.promptTokens}, history ${page.historyTokens} on the page, ${ours.map((r) => r.counted?.historyTokens).join(', ')} read in the window); labels ${ours.map((r) => r.labelsBeforeStreaming).join(', ')} before streaming, ${ours.map((r) => r.labelsAfterStreaming).join(', ')} after`,
   );
   console.log(
     `worker: count ${fmt(workerCount, 2)} ms vs floor ${fmt(floor, 2)} ms (${fmt(workerCount / floor, 2)}x, medians over ${ours.length * 11} turns); longest extension stretch in any run ${fmt(longest, 2)} ms (clamped); content script ${input.contentScriptBytes} B`,

@@ -3,8 +3,11 @@
  * the file), at their real host URLs: the streaming scenario of support/streamed-site.ts run through
  * the driver both browsers share. A chat opened again has its messages seeded as history; an answer
  * with its thinking pauses for 4 s midway while the page still shows it is generating, and is counted
- * once and complete; a second turn re-reads the first. Each count is made here with the site's own
- * tokenizer (Doubao: o200k, approximate; Poe's Claude bot: its family's, o200k, approximate).
+ * once and complete; a second turn re-reads the first. A new chat's first answer is counted under
+ * the URL the chat gets while it is written, in the tokenizer of the model its bot names (Poe's Llama
+ * and DeepSeek bots: their own). Each count is made here with the site's own tokenizer (Doubao:
+ * o200k, approximate; Poe's Claude bot: its family's, o200k, approximate). Files attached on both
+ * sites are counted in attachments.firefox.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationState } from '../../src/domain/conversation';
@@ -16,7 +19,7 @@ import { DOUBAO, POE, type ChatFixture } from './support/chat-fixtures';
 import type { DriverBrowser, DriverPage } from './support/driver';
 import { storedValues } from './support/extension-api';
 import { launchFirefoxDriver } from './support/firefox-driver';
-import { siteCounter, siteTokens } from './support/site-tokens';
+import { modelCounter, siteCounter, siteTokens } from './support/site-tokens';
 import { ANSWER, THINK } from './support/streamed-site';
 import { waitFor } from './support/wait';
 
@@ -108,6 +111,51 @@ describe('Firefox: Doubao and Poe at their real hosts', () => {
         answerTokens: count(second[0]!),
       });
       expect(await stored<Record<string, SiteHealth>>('siteHealth').then((h) => h?.[site])).toMatchObject({ status: 'ok', reason: null });
+      await page.close();
+    },
+  );
+});
+
+const NEW_CHATS = [
+  {
+    label: 'Doubao, its picked mode',
+    fixture: DOUBAO,
+    start: '/chat/',
+    bot: null,
+    think: true,
+    model: { modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k },
+  },
+  { label: 'Poe, a Llama bot', fixture: POE, start: '/', bot: 'Llama-3.3-70B', think: false, model: { modelKey: 'epsilon-70b' } },
+  { label: 'Poe, a DeepSeek bot that thinks', fixture: POE, start: '/', bot: 'DeepSeek-R1', think: true, model: { modelKey: 'delta-r1' } },
+] as const;
+
+describe('Firefox: a new chat on Doubao and Poe', () => {
+  it.each(NEW_CHATS)(
+    '$label: its first answer counted under the URL the chat gets, in the tokenizer of the model the bot names',
+    { timeout: 120_000 },
+    async ({ fixture, start, bot, think, model }) => {
+      const site = fixture.site as SiteId;
+      const count = modelCounter(model.modelKey);
+      await browser.serveChatPage(fixture.origin, fixture.html);
+      const page = await browser.open(`${fixture.origin}${start}`);
+      const id = `${site}-new-${Date.now().toString(36)}`;
+      await page.evaluate(
+        ([chatId, botName]) => void Object.assign(window, { __newChatId: chatId, __urlSwitchMs: 300, ...(botName ? { __bot: botName } : {}) }),
+        [id, bot] as const,
+      );
+      const prompt = 'Is offshore wind worth it?';
+      await sendWithPause(page, fixture, id, prompt, ANSWER, think, 0);
+      const [turn] = turnsOf(await waitFor('the new chat’s turn', async () => turnsOf(await conversation(site, id)).length === 1 && conversation(site, id)));
+      expect(turn).toMatchObject({
+        site,
+        conversationId: id,
+        ...model,
+        promptTokens: count(prompt),
+        historyTokens: 0,
+        answerTokens: count(ANSWER.join('\n')),
+        ...(think ? { reasoningTokens: count(THINK) } : {}),
+      });
+      if (!think) expect(turn!.reasoningTokens).toBeUndefined();
       await page.close();
     },
   );

@@ -13,13 +13,13 @@
  */
 import type { PageMessage } from '../types';
 import type { AttachmentSent } from '../../domain/turns';
+import { kindOfName } from '../prompt-files';
 
 const CARD = '[class~="group/resource-card"]';
 
 export function readChatgptAttachments(prompt: PageMessage): AttachmentSent[] {
   return [...prompt.element.querySelectorAll(CARD)].map((card) => {
     const name = card.querySelector('button[aria-label]')?.getAttribute('aria-label') ?? '';
-    const ext = /\.(\w+)$/.exec(name)?.[1]?.toLowerCase();
-    return { from: 'page', kind: ext === 'pdf' ? 'pdf' : /^(png|jpe?g|gif|webp)$/.test(ext ?? '') ? 'image' : 'other', mime: '' };
+    return { from: 'page', kind: kindOfName(name), mime: '' };
   });
 }

@@ -1,25 +1,13 @@
 /**
- * What a prompt sent on www.doubao.com shows of the files it carried, for a turn whose files the page
- * did not see being attached: a file's name (`[data-testid="message_nested_content_file_name"]`) and
- * an uploaded picture (a `block_type:10052` block). A file card shows no page count, so only a picture
- * can be estimated; any other file is sent as a file of its kind, which the worker reports as not counted.
+ * What a prompt sent on www.doubao.com shows of the files it carried (src/sites/prompt-files.ts): a
+ * file's name (`[data-testid="message_nested_content_file_name"]`) and an uploaded picture (a
+ * `block_type:10052` block).
  */
 import type { AttachmentSent } from '../../domain/turns';
 import type { PageMessage } from '../types';
+import { filesShown } from '../prompt-files';
 import { doubaoSite } from './facts';
 
-const { fileName: FILE_NAME, uploadedPicture: PICTURE } = doubaoSite.otherSelectors;
+const { fileName, uploadedPicture: picture } = doubaoSite.otherSelectors;
 
-export function readDoubaoAttachments({ role, element }: PageMessage): AttachmentSent[] {
-  if (role !== 'user') return [];
-  const files = Array.from(element.querySelectorAll(FILE_NAME), (el): AttachmentSent => {
-    const ext = /\.(\w+)$/.exec(el.textContent?.trim() ?? '')?.[1]?.toLowerCase();
-    return { from: 'page', kind: ext === 'pdf' ? 'pdf' : /^(png|jpe?g|gif|webp)$/.test(ext ?? '') ? 'image' : 'other', mime: '' };
-  });
-  const pictures = Array.from(element.querySelectorAll<HTMLImageElement>(PICTURE), (img): AttachmentSent => {
-    const width = img.naturalWidth || Number(img.getAttribute('width')) || undefined;
-    const height = img.naturalHeight || Number(img.getAttribute('height')) || undefined;
-    return { from: 'page', kind: 'image', mime: '', ...(width && height ? { width, height } : {}) };
-  });
-  return [...files, ...pictures];
-}
+export const readDoubaoAttachments = ({ role, element }: PageMessage): AttachmentSent[] => (role === 'user' ? filesShown(element, { fileName, picture }) : []);

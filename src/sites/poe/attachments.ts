@@ -1,25 +1,14 @@
 /**
- * What a prompt sent on poe.com shows of the files it carried, for a turn whose files the page did
- * not see being attached: a file card's name (`FileAttachment_fileName`) and pictures in the prompt's
- * bubble. A file card shows no page count, so only a picture can be estimated; any other file is sent
- * as a file of its kind, which the worker reports as not counted.
+ * What a prompt sent on poe.com shows of the files it carried (src/sites/prompt-files.ts): a file
+ * card's name (`FileInfo_title` in an `Attachments_attachment`, as elifiner/poelog content.js
+ * @5c4b0dd7d56d498b1f446827d092df4e619c7877 reads it; `FileAttachment_fileName`) and pictures in the
+ * prompt's bubble.
  */
 import type { AttachmentSent } from '../../domain/turns';
 import type { PageMessage } from '../types';
+import { filesShown } from '../prompt-files';
 import { poeSite } from './facts';
 
-const { fileName: FILE_NAME, promptPicture: PICTURE } = poeSite.otherSelectors;
+const { fileName, promptPicture: picture } = poeSite.otherSelectors;
 
-export function readPoeAttachments({ role, element }: PageMessage): AttachmentSent[] {
-  if (role !== 'user') return [];
-  const files = Array.from(element.querySelectorAll(FILE_NAME), (el): AttachmentSent => {
-    const ext = /\.(\w+)$/.exec(el.textContent?.trim() ?? '')?.[1]?.toLowerCase();
-    return { from: 'page', kind: ext === 'pdf' ? 'pdf' : /^(png|jpe?g|gif|webp)$/.test(ext ?? '') ? 'image' : 'other', mime: '' };
-  });
-  const pictures = Array.from(element.querySelectorAll<HTMLImageElement>(PICTURE), (img): AttachmentSent => {
-    const width = img.naturalWidth || Number(img.getAttribute('width')) || undefined;
-    const height = img.naturalHeight || Number(img.getAttribute('height')) || undefined;
-    return { from: 'page', kind: 'image', mime: '', ...(width && height ? { width, height } : {}) };
-  });
-  return [...files, ...pictures];
-}
+export const readPoeAttachments = ({ role, element }: PageMessage): AttachmentSent[] => (role === 'user' ? filesShown(element, { fileName, picture }) : []);

@@ -25,7 +25,7 @@ export const poeSite = defineSite({
     thinkingText: '[class*="ThinkingBlock_content"]',
     bubble: '[class*="Message_leftSideMessageBubble"], [class*="Message_messageBubbleWrapper"]',
     header: '[class*="BotMessageHeader"], [class*="LeftSideChatMessageHeader"], [class*="LeftSideMessageHeader"]',
-    fileName: '[class*="FileAttachment_fileName"]',
+    fileName: '[class*="FileInfo_title"], [class*="FileAttachment_fileName"]',
     promptPicture: '[class*="rightSideMessageBubble"] img',
     send: 'button[class*="ChatMessageSendButton"], button[aria-label="Send message"]',
   },

@@ -32,8 +32,9 @@ beforeEach(() => {
   counting = newCounting();
 });
 
+// Each test loads Qwen3's vocabulary from the build's definition, as count-turn.test.ts's tests load theirs.
 describe('Qwen Chat and Kimi turns', () => {
-  it('count at their own rates, Qwen in Qwen3 tokens and Kimi in o200k, with no note for a label a rule knows', async () => {
+  it('count at their own rates, Qwen in Qwen3 tokens and Kimi in o200k, with no note for a label a rule knows', { timeout: 120_000 }, async () => {
     const recorded: CountedTurn[] = [];
     const handlers = countingHandlers({ counting, record: async (t) => void recorded.push(t) });
     await handlers['turn/completed']!(turn('qwen', 1, 'Qwen3.6-Plus'), {} as never);
@@ -47,7 +48,7 @@ describe('Qwen Chat and Kimi turns', () => {
     expect(await siteHealthItem.getValue()).toEqual({});
   });
 
-  it('count a label no rule knows with the site default and name it in the site health, kept through the next report', async () => {
+  it('count a label no rule knows with the site default and name it in the site health, kept through the next report', { timeout: 120_000 }, async () => {
     const recorded: CountedTurn[] = [];
     const handlers = countingHandlers({ counting, record: async (t) => void recorded.push(t) });
     await handlers['turn/completed']!(turn('kimi', 1, '长思考'), {} as never);

@@ -37,12 +37,21 @@ describe('Doubao', () => {
     expect(shown).toEqual({
       text: '用户在比较海上与陆上风电的发电量。\n海上风速更高更稳，容量因数约 40% 到 50%。',
       summaryOnly: false,
-      durationLabel: '已完成思考（用时 12 秒），参考 3 篇资料',
+      durationLabel: '已完成思考，参考 3 篇资料',
     });
-    expect(parseReasoningDuration(shown.durationLabel)).toBe(12);
+    // The title as exporters show it names no duration: "3 篇" (sources) is not a time.
+    expect(parseReasoningDuration(shown.durationLabel)).toBeNull();
     expect(doubao.readReasoning!(turns[3])).toEqual({ text: null, summaryOnly: false, durationLabel: '已完成思考' });
     expect(parseReasoningDuration('已完成思考')).toBeNull();
     expect(doubao.readReasoning!(turns[0])).toBeNull();
+  });
+
+  it('reads the duration when a collapsed thinking title shows one', () => {
+    const { turns } = readFixture(doubao, FIXTURE, url);
+    turns[3].element.querySelector('[data-thinking-box="title"]')!.textContent = '已深度思考（用时 25 秒）';
+    const collapsed = doubao.readReasoning!(turns[3])!;
+    expect(collapsed).toEqual({ text: null, summaryOnly: false, durationLabel: '已深度思考（用时 25 秒）' });
+    expect(parseReasoningDuration(collapsed.durationLabel)).toBe(25);
   });
 
   it('reads the generated pictures of an answer, not the avatar', () => {
@@ -63,6 +72,18 @@ describe('Doubao', () => {
     expect(lazy.readHiddenWork!(turns[1], doc)).toEqual({ search: { searches: 1, sources: 3 } });
     expect(lazy.readAttachments!(turns[0])).toEqual([{ from: 'page', kind: 'pdf', mime: '' }]);
     expect(lazy.readAttachments!(turns[2])).toEqual([]);
+    expect(lazy.readAttachments!(turns[1])).toEqual([]);
+  });
+
+  it('reads an uploaded picture of a prompt with the size it is drawn at', () => {
+    const { turns } = readFixture(doubao, FIXTURE, url);
+    turns[2].element
+      .querySelector('.bg-g-send-msg-bubble-bg')!
+      .insertAdjacentHTML(
+        'afterbegin',
+        '<div data-plugin-identifier="block_type:10052"><img width="1024" height="768" src="https://p3-flow-imagex-sign.byteimg.com/a.png"></div>',
+      );
+    expect(lazy.readAttachments!(turns[2])).toEqual([{ from: 'page', kind: 'image', mime: '', width: 1024, height: 768 }]);
   });
 
   it('tells an answer still being written by the break button, and by its missing action bar', () => {

@@ -70,6 +70,25 @@ describe('Poe', () => {
     expect(lazy.readAttachments!(turns[1])).toEqual([]);
   });
 
+  it('reads a picture sent in a prompt’s bubble with the size it is drawn at', () => {
+    const { turns } = readFixture(poe, FIXTURE, url);
+    turns[2].element
+      .querySelector('[class*="rightSideMessageBubble"]')!
+      .insertAdjacentHTML('afterbegin', '<img width="800" height="600" src="https://pfst.cf2.poecdn.net/base/image/a.png">');
+    expect(lazy.readAttachments!(turns[2])).toEqual([{ from: 'page', kind: 'image', mime: '', width: 800, height: 600 }]);
+  });
+
+  it('reads a file by its name in an attachment of the markup exporters read (FileInfo_title)', () => {
+    const { turns } = readFixture(poe, FIXTURE, url);
+    turns[2].element
+      .querySelector('[class*="rightSideMessageBubble"]')!
+      .insertAdjacentHTML(
+        'afterbegin',
+        '<a class="Attachments_attachment__aB1c2" href="https://pfst.cf2.poecdn.net/base/text/notes.txt"><span class="FileInfo_title__Xy9z0">notes.txt</span><span class="FileInfo_fileType__Qw3e4">TXT</span></a>',
+      );
+    expect(lazy.readAttachments!(turns[2])).toEqual([{ from: 'page', kind: 'other', mime: '' }]);
+  });
+
   it('tells an answer still being written by the stop button, and by data-complete="false"', () => {
     const { doc, turns } = readFixture(poe, FIXTURE, url);
     turns[3].element.setAttribute('data-complete', 'false');
