@@ -50,6 +50,8 @@ const MODELS_BY_SITE: Record<(typeof SITE_IDS)[number], string[]> = {
   grok: ['custom'],
   doubao: ['custom'],
   poe: ['beta-sonnet-4.6', 'alpha-5.6-terra'],
+  qwen: ['custom'],
+  kimi: ['custom'],
 };
 
 /** A year of turns ending today: 100 a day across the six sites, conversations of 10 turns with growing history. */

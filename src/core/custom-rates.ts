@@ -15,9 +15,14 @@ export interface CustomRateRow {
   source: string;
   derivation: string;
   uncertainty: string;
+  /**
+   * The model's own vocabulary, where its provider publishes one and a package ships it
+   * (src/domain/tokenizers.ts); without it the model's turns count in o200k, marked approximate.
+   */
+  tokenizer?: string;
 }
 
-const CUSTOM_RATES: readonly CustomRateRow[] = ratesData.rates;
+export const CUSTOM_RATES: readonly CustomRateRow[] = ratesData.rates as CustomRateRow[];
 
 const byId = new Map(CUSTOM_RATES.map((r) => [r.id, r]));
 

@@ -7,7 +7,7 @@
 import type { AttachmentSkipCode } from '../features/attachments/codes';
 import { boundInput, contextWindowFor, type ContextWindow } from '../core/context-windows';
 import { idMap, type ConversationState } from '../domain/conversation';
-import { tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
+import type { TokenizerId } from '../domain/tokenizers';
 import type { ConversationSeed, CountedTurn, TurnCompleted, TurnExpected } from '../domain/turns';
 import { createWorkerStorage, type WorkerStorage } from '../storage/worker-storage';
 import { createConversations, type Conversations } from './conversations';
@@ -21,7 +21,7 @@ import {
   type PromptAttachments,
 } from '../features/attachments/count';
 import { hiddenWorkOfTurn, withHiddenExtras, type HiddenWorkCount, type UncountedWork } from '../features/work/count';
-import { resolveModel, unknownModelLabel, warmUpModelPatterns, type ResolvedModel } from './models';
+import { resolveModel, resolveTokenizer, unknownModelLabel, warmUpModelPatterns, type ResolvedModel } from './models';
 import { createTokenizers, type Count, type VocabularySource } from './tokens';
 import { createSiteHealth, type SiteHealthRecords } from './health';
 import { replaceExtras } from '../features/extras';
@@ -124,7 +124,7 @@ export function createCounting(deps: CountingDeps = {}): Counting {
         // history is never in two kinds of tokens), each resolved once; then its texts are counted once.
         const settings = settingsSource.loaded() ?? (await settingsSource.read());
         const model = resolveModel(turn.site, turn.modelLabel, settings.modelOverrides);
-        const tokenizer = (state.tokenizer ??= tokenizerForModel(model.modelKey).tokenizer);
+        const tokenizer = (state.tokenizer ??= resolveTokenizer(turn.site, turn.modelLabel, settings.modelOverrides));
         const window = contextWindowFor(turn.site, model.modelKey, settings.plans?.[turn.site]);
         const counts = countTexts(turn, model.modelKey, await counterOf(tokenizer), window);
         const hidden = hiddenWorkOfTurn(state, turn, undefined);
@@ -146,7 +146,7 @@ export function createCounting(deps: CountingDeps = {}): Counting {
       // A conversation known before keeps its stored history (the missing turns are in it).
       if (seed.partial && Object.keys(state.messages).length === 0) next.history = 'incomplete';
       // The page names no model for messages already on it: the site's model (or the user's override) picks.
-      next.tokenizer ??= tokenizerForModel(resolveModel(seed.site, null, settings.modelOverrides).modelKey).tokenizer;
+      next.tokenizer ??= resolveTokenizer(seed.site, null, settings.modelOverrides);
       const count = await counterOf(next.tokenizer);
       for (const m of fresh) addMessage(next, m.id, count(m.text));
       await conversations.write(seed.site, seed.conversationId, next);
@@ -160,7 +160,7 @@ export function createCounting(deps: CountingDeps = {}): Counting {
       const state = conversations.cached(expected.site, expected.conversationId) ?? (await conversations.read(expected.site, expected.conversationId));
       if (state.tokenizer) return state.tokenizer;
       const settings = settingsSource.loaded() ?? (await settingsSource.read());
-      return tokenizerForModel(resolveModel(expected.site, expected.modelLabel, settings.modelOverrides).modelKey).tokenizer;
+      return resolveTokenizer(expected.site, expected.modelLabel, settings.modelOverrides);
     });
     await counterOf(tokenizer);
     return tokenizer;

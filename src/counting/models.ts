@@ -4,9 +4,10 @@
  * data/custom-rates.json (sent as custom_wh_per_1k), named by the label or by the site.
  */
 import siteModels from '../../data/site-models.json';
-import { customRate } from '../core/custom-rates';
+import { customRate, type CustomRateRow } from '../core/custom-rates';
+import { TokenizerIdSchema, tokenizerForModel, type TokenizerId } from '../domain/tokenizers';
 import type { SiteId } from '../domain/site-ids';
-import { CUSTOM_KEY, siteCustomRate } from '../sites/site-models';
+import { CUSTOM_KEY, siteCustomRateId } from '../sites/site-models';
 
 interface SiteModels {
   default: string;
@@ -32,15 +33,37 @@ function patternsOf(site: SiteId) {
   return list;
 }
 
-/** The user's override, else the first of the site's patterns the page label matches, else the site's default. */
-export function resolveModel(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): ResolvedModel {
+/** The model key in use and, for `custom`, the rate of data/custom-rates.json it is counted at. */
+function pick(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): { modelKey: string; rate: CustomRateRow | null } {
   const override = overrides[site];
   const match = override || !label ? undefined : patternsOf(site).find(({ re }) => re.test(label));
   const modelKey = override || (match?.key ?? SITES[site].default);
-  if (modelKey !== CUSTOM_KEY) return { modelKey };
-  const rate = match?.rate ? customRate(match.rate).wh_per_1k : siteCustomRate(site);
-  if (rate === null) throw new Error(`data/site-models.json: ${site} counts custom without a custom_rate`);
-  return { modelKey, customWhPer1k: rate };
+  if (modelKey !== CUSTOM_KEY) return { modelKey, rate: null };
+  const id = match?.rate ?? siteCustomRateId(site);
+  if (!id) throw new Error(`data/site-models.json: ${site} counts custom without a custom_rate`);
+  return { modelKey, rate: customRate(id) };
+}
+
+/** The user's override, else the first of the site's patterns the page label matches, else the site's default. */
+export function resolveModel(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): ResolvedModel {
+  const { modelKey, rate } = pick(site, label, overrides);
+  return rate ? { modelKey, customWhPer1k: rate.wh_per_1k } : { modelKey };
+}
+
+/**
+ * The vocabulary a new conversation is counted in: the model key's (src/domain/tokenizers.ts), or for
+ * `custom` the one its rate names (a provider that publishes its tokenizer), else o200k.
+ */
+export function resolveTokenizer(site: SiteId, label: string | null, overrides: Partial<Record<SiteId, string>>): TokenizerId {
+  const { modelKey, rate } = pick(site, label, overrides);
+  return rate ? customTokenizer(rate) : tokenizerForModel(modelKey).tokenizer;
+}
+
+/** The vocabulary a custom rate's model counts in: its own where data names one, else o200k. */
+function customTokenizer(row: CustomRateRow): TokenizerId {
+  const parsed = TokenizerIdSchema.safeParse(row.tokenizer ?? 'o200k');
+  if (!parsed.success) throw new Error(`data/custom-rates.json: ${row.id} names an unknown tokenizer ${row.tokenizer}`);
+  return parsed.data;
 }
 
 /**

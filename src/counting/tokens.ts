@@ -44,7 +44,7 @@ export const countTokens: Count = (text) =>
  * do: Hugging Face's tokenizers match their added tokens in any text. tiktoken's and mistral-common's
  * encoders, like the chat apps, read a user's text as text.
  */
-const SPECIALS_IN_TEXT: Record<KitokenId, boolean> = { 'deepseek-v3': true, gemma3: true, llama3: true, tekken: false };
+const SPECIALS_IN_TEXT: Record<KitokenId, boolean> = { 'deepseek-v3': true, gemma3: true, llama3: true, tekken: false, qwen3: true };
 
 /** The extension's own files: kitoken's engine and the definitions the build converted (scripts/build/vocabularies.ts). */
 export const extensionVocabularies: VocabularySource = {

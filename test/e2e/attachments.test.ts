@@ -6,8 +6,8 @@
  * model (computed here with src/features/attachments/rules.ts `countAttachment` from the same files' facts,
  * read in Node by src/features/attachments/page/read.ts), and the next turn of the chat re-reads them as history.
  *
- * Two fixture pages carry the site's own file input (ChatGPT's "Attach photos or videos", DeepSeek's
- * upload input); on the others the test puts a hidden `<input type="file" multiple>` in the
+ * Three fixture pages carry the site's own file input (ChatGPT's "Attach photos or videos", DeepSeek's
+ * upload input, Qwen Chat's `#filesUpload`); on the others the test puts a hidden `<input type="file" multiple>` in the
  * composer, as the sites do (hand-made, not captured markup). Drop and paste are the events the
  * browser fires, made in the page (support/attachment-samples.ts says why).
  */
@@ -28,7 +28,7 @@ import { runBoundedChat } from './support/bounded-chat';
 import { storedConversation, streamingFixture } from './support/chat-pages';
 import { BUILT_EXTENSION } from './support/extension-page';
 import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './support/launch';
-import { modelCounter } from './support/site-tokens';
+import { turnCounter } from './support/site-tokens';
 import { waitFor } from './support/wait';
 
 let ext: LaunchedExtension;
@@ -77,7 +77,7 @@ describe('files attached by picker, drop and paste, then sent', () => {
     const [turn] = Object.values(first.turns);
     const { tokens, estimated } = await expectedCount([...picked, ...dropped, ...pasted], turn!.modelKey, s.site);
     expect(turn).toMatchObject({
-      promptTokens: modelCounter(turn!.modelKey)(prompt),
+      promptTokens: turnCounter(s.site, turn!.modelKey)(prompt),
       extras: { attachments: { files: 9, tokens, estimatedTokens: estimated, historyTokens: 0 } },
     });
 

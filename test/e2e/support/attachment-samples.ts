@@ -11,7 +11,7 @@ import { countAttachment } from '../../../src/features/attachments/rules';
 import type { SiteId } from '../../../src/domain/site-ids';
 import { file, pdf, png } from '../../unit/support/attachment-files';
 import { chunked } from './chat-pages';
-import { modelCounter } from './site-tokens';
+import { turnCounter } from './site-tokens';
 
 export const ATTACH_SITES = [
   { site: 'chatgpt', origin: 'https://chatgpt.com', fixture: 'chatgpt-c-en.html', path: '/c/e2e-attach-chatgpt' },
@@ -25,6 +25,8 @@ export const ATTACH_SITES = [
   { site: 'perplexity', origin: 'https://www.perplexity.ai', fixture: 'perplexity-2026-en.html', path: '/search/attach-wind-Xq3vR8sTQ2uYlM0aB1cD2e' },
   { site: 'doubao', origin: 'https://www.doubao.com', fixture: 'doubao-2026-zh.html', path: '/chat/7301234567890a77ac01' },
   { site: 'poe', origin: 'https://poe.com', fixture: 'poe-2026-en.html', path: '/chat/2x7attachq9kd3mz0ab1' },
+  { site: 'qwen', origin: 'https://chat.qwen.ai', fixture: 'qwen-2026-en.html', path: '/c/4a7e2c10-e2e0-4b1e-8d3c-00000a77ac01' },
+  { site: 'kimi', origin: 'https://www.kimi.com', fixture: 'kimi-2026-en.html', path: '/chat/d4f2k8qb1s0c7m3va77a' },
 ] as const satisfies ReadonlyArray<{ site: SiteId; origin: string; fixture: string; path: string }>;
 
 export interface Sample {
@@ -56,7 +58,7 @@ async function factsOf(list: Sample[]): Promise<AttachmentRead[]> {
 
 /** The files' tokens and the estimated part of them, by src/features/attachments/rules.ts `countAttachment` for the turn's model and site. */
 export async function expectedCount(list: Sample[], modelKey: string, site: SiteId): Promise<{ tokens: number; estimated: number }> {
-  const count = modelCounter(modelKey);
+  const count = turnCounter(site, modelKey);
   let tokens = 0;
   let estimated = 0;
   for (const { text, ...facts } of await factsOf(list)) {

@@ -99,3 +99,33 @@ export const META: ChatFixture = {
     'A modern 3 MW onshore turbine produces about 6 to 8 gigawatt-hours a year.\nThat is roughly the yearly use of 2,000 European homes.',
   ],
 };
+
+/** Qwen Chat: custom at the qwen rate, counted in Qwen3's own vocabulary (a definition the worker loads from the extension's files). */
+export const QWEN: ChatFixture = {
+  site: 'qwen',
+  origin: 'https://chat.qwen.ai',
+  url: 'https://chat.qwen.ai/c/4a7e2c10-e2e0-4b1e-8d3c-0000000000e2',
+  html: streamingFixture('qwen-2026-en.html'),
+  promptBox: 'textarea.message-input-textarea',
+  history: [
+    'How much does an offshore wind turbine produce in a year?',
+    'A 15 MW offshore turbine makes about 60 GWh a year.\nThat is a capacity factor near 45%.',
+    'Draw one at dusk.',
+    'Here is an offshore wind farm at dusk.',
+  ],
+};
+
+/** Kimi: custom at the kimi rate, counted in o200k (approximate: no package ships Kimi's vocabulary). */
+export const KIMI: ChatFixture = {
+  site: 'kimi',
+  origin: 'https://www.kimi.com',
+  url: 'https://www.kimi.com/chat/d4f2k8qb1s0c7m3ve2e1',
+  html: streamingFixture('kimi-2026-en.html'),
+  promptBox: '.chat-input-editor[contenteditable="true"]',
+  history: [
+    'How much does an offshore wind turbine produce in a year?',
+    'A 15 MW offshore turbine makes about 60 GWh a year.\nThat is a capacity factor near 45%.',
+    'How many homes is that?',
+    'About 16,000 European homes, at 3,700 kWh a year each.',
+  ],
+};

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { CountedTurn, SiteHealth } from '../../../src/domain/turns';
 import type { ConversationState } from '../../../src/domain/conversation';
 import type { SiteId } from '../../../src/sites';
-import { modelCounter, siteCounter, siteTokens } from './site-tokens';
+import { siteCounter, siteTokens, turnCounter } from './site-tokens';
 import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './launch';
 import { BUILT_EXTENSION } from './extension-page';
 import { chunked, storedConversation, storedSiteHealth, streamingFixture } from './chat-pages';
@@ -205,6 +205,7 @@ export function describeStreamedSite(c: SiteCase): StreamedSite {
       const newId = `${c.site}-new-${Date.now().toString(36)}`;
       await page.evaluate((id) => Object.assign(window, { __newThreadSlug: id, __newChatId: id, __urlSwitchMs: 300 }), newId);
       const prompt = 'Is offshore wind worth it?';
+      const newChatCounter = turnCounter(c.site, c.model.modelKey);
       await sendWithPause(session, page, c, prompt, ANSWER, false, { conversationId: newId, before: 0 });
       expect(new URL(page.url()).pathname).toBe(c.path(newId));
       const turns = await turnsWhen(session, c.site, newId, 1);
@@ -212,10 +213,10 @@ export function describeStreamedSite(c: SiteCase): StreamedSite {
         expect.objectContaining({
           conversationId: newId,
           ...c.model,
-          // A new chat's first count names the model, so its tokenizer is that model's.
-          promptTokens: modelCounter(c.model.modelKey)(prompt),
+          // A new chat's first count names the model, so its tokenizer is that model's (a custom rate's, the site's).
+          promptTokens: newChatCounter(prompt),
           historyTokens: 0,
-          answerTokens: modelCounter(c.model.modelKey)(ANSWER.join('\n')),
+          answerTokens: newChatCounter(ANSWER.join('\n')),
         }),
       ]);
       // Nothing was counted under the page's URL before it had one.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import siteModels from '../../../data/site-models.json';
 import { findModel } from '../../../src/core/tables';
 import { SITE_IDS, type SiteId } from '../../../src/domain/site-ids';
-import { resolveModel, unknownModelLabel } from '../../../src/counting/models';
+import { resolveModel, resolveTokenizer, unknownModelLabel } from '../../../src/counting/models';
+import { approximationOf } from '../../../src/domain/tokenizers';
 import { siteCustomRate } from '../../../src/sites/site-models';
 import ratesData from '../../../data/custom-rates.json';
 import { customRate } from '../../../src/core/custom-rates';
@@ -26,6 +27,8 @@ describe('site models (data/site-models.json)', () => {
       doubao: /^custom$/,
       // Poe serves bots of every family, and bots of none.
       poe: /^(alpha-|beta-|gamma-|delta-|epsilon-|zeta-|o\d|custom$)/,
+      qwen: /^custom$/,
+      kimi: /^custom$/,
     };
     const sites = (siteModels as { sites: Record<string, { default: string; labels: Array<{ key: string }> }> }).sites;
     expect(Object.keys(sites).sort()).toEqual([...SITE_IDS].sort());
@@ -103,6 +106,10 @@ describe('site models (data/site-models.json)', () => {
       ['poe', 'Grok-4', 'custom'],
       ['poe', 'Assistant', 'custom'],
       ['poe', 'MyTutorBot', null],
+      ['qwen', 'Qwen3.6-Plus', 'custom'],
+      ['qwen', '千问3.6-Plus', 'custom'],
+      ['kimi', 'K2.6', 'custom'],
+      ['kimi', '长思考', null],
     ];
     for (const [site, label, key] of cases) expect(resolveModel(site, label, {}).modelKey, `${site}: ${label}`).toBe(key ?? defaultModelKey(site));
   });
@@ -125,6 +132,27 @@ describe('site models (data/site-models.json)', () => {
     // Poe's own Assistant names no model, and a bot no rule knows counts as the site's default: the unlisted rate.
     expect(resolveModel('poe', 'Assistant', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
     expect(resolveModel('poe', 'MyTutorBot', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
+  });
+
+  it('counts Qwen and Kimi at their own rates, Qwen in its own vocabulary and Kimi in o200k (approximate)', () => {
+    expect(resolveModel('qwen', 'Qwen3.6-Plus', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('qwen').wh_per_1k });
+    expect(resolveModel('qwen', null, {})).toEqual({ modelKey: 'custom', customWhPer1k: 0.85 });
+    expect(resolveModel('kimi', 'K2.6', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('kimi').wh_per_1k });
+    expect(resolveModel('kimi', '长思考', {})).toEqual({ modelKey: 'custom', customWhPer1k: 3.78 });
+    expect(resolveTokenizer('qwen', 'Qwen3.6-Plus', {})).toBe('qwen3');
+    expect(resolveTokenizer('qwen', null, {})).toBe('qwen3');
+    expect(resolveTokenizer('kimi', 'K2.6', {})).toBe('o200k');
+    expect(resolveTokenizer('grok', null, {})).toBe('o200k');
+    expect(resolveTokenizer('doubao', null, {})).toBe('o200k');
+    expect(resolveTokenizer('deepseek', 'DeepThink', {})).toBe('deepseek-v3');
+    expect(resolveTokenizer('poe', 'DeepSeek-R1', {})).toBe('deepseek-v3');
+    // A user's override to a model of the table takes that model's vocabulary.
+    expect(resolveTokenizer('qwen', null, { qwen: 'alpha-5.5' })).toBe('o200k');
+    expect(approximationOf('custom', 'o200k')).toBe('o200k');
+    expect(approximationOf('custom', 'qwen3')).toBeNull();
+    // A custom turn in a vocabulary no rate names (a Poe chat whose first bot was DeepSeek's) is approximate.
+    expect(approximationOf('custom', 'deepseek-v3')).toBe('DeepSeek V3');
+    expect(approximationOf('beta-sonnet-4.6', 'o200k')).toBe('o200k');
   });
 
   it('names a Poe bot or a Doubao mode no rule knows, and never one an override replaces', () => {

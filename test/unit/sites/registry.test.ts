@@ -10,7 +10,7 @@ import { modelRowsFor } from '../../../src/sites/site-models';
 import { conversationIdInUrl } from '../../../src/sites/conversation-url';
 
 /** Every tracked site and its hosts, written out: a site added or dropped must be added or dropped here too. */
-const ELEVEN_SITES = {
+const THIRTEEN_SITES = {
   chatgpt: ['chatgpt.com', 'chat.openai.com'],
   claude: ['claude.ai'],
   gemini: ['gemini.google.com'],
@@ -22,12 +22,14 @@ const ELEVEN_SITES = {
   grok: ['grok.com'],
   doubao: ['www.doubao.com'],
   poe: ['poe.com'],
+  qwen: ['chat.qwen.ai'],
+  kimi: ['www.kimi.com', 'kimi.com'],
 };
 
 describe('the site registry', () => {
-  it('tracks the eleven sites, each on its hosts, and no other host', () => {
-    expect([...SITE_IDS].sort()).toEqual(Object.keys(ELEVEN_SITES).sort());
-    for (const [site, hosts] of Object.entries(ELEVEN_SITES)) {
+  it('tracks the thirteen sites, each on its hosts, and no other host', () => {
+    expect([...SITE_IDS].sort()).toEqual(Object.keys(THIRTEEN_SITES).sort());
+    for (const [site, hosts] of Object.entries(THIRTEEN_SITES)) {
       expect(SITES[site as SiteId].hosts, site).toEqual(hosts);
       for (const host of hosts) expect(adapterForHost(host)?.site, host).toBe(site);
     }
@@ -144,6 +146,11 @@ describe('conversation URLs', () => {
     ['doubao', 'https://www.doubao.com/chat/', null],
     ['poe', 'https://poe.com/chat/2x7hq9kd3mz0ab1cd2e', '2x7hq9kd3mz0ab1cd2e'],
     ['poe', 'https://poe.com/Claude-Sonnet-4.6', null],
+    ['qwen', 'https://chat.qwen.ai/c/5c406d1e-fb04-4a85-9333-e5b1bf10845c', '5c406d1e-fb04-4a85-9333-e5b1bf10845c'],
+    ['qwen', 'https://chat.qwen.ai/s/5c1c2962-eef4-4f38-ad9d-494e60eb554b?fev=0.2.9', null],
+    ['qwen', 'https://chat.qwen.ai/', null],
+    ['kimi', 'https://www.kimi.com/chat/cuq3h25m2citjh45prb0?chat_enter_method=history', 'cuq3h25m2citjh45prb0'],
+    ['kimi', 'https://www.kimi.com/?chat_enter_method=new_chat', null],
   ] as const)('%s reads %s as %s', (site, url, id) => {
     expect(ADAPTERS[site].conversationId(url)).toBe(id);
   });

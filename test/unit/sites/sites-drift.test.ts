@@ -1,5 +1,5 @@
 /**
- * Drift tests for the Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot, Grok, Doubao and Poe adapters on their 2026 fixtures,
+ * Drift tests for the Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot, Grok, Doubao, Poe, Qwen Chat and Kimi adapters on their 2026 fixtures,
  * run by the shared harness (drift-harness.ts: each hook removed and renamed, hashed classes
  * rotated, labels translated; the same reading or "not recognized", never a different count that
  * looks fine). This file holds what is site-specific: the fixtures and each page's mid-answer state.
@@ -77,6 +77,18 @@ const STREAMING_STATE: Partial<Record<SiteId, (doc: Document) => void>> = {
     messages[messages.length - 1].setAttribute('data-complete', 'false');
     doc.getElementById('send-slot')!.innerHTML = '<button type="button" class="ChatStopMessageButton_stopButton__QOW41" aria-label="Stop message"></button>';
   },
+  qwen(doc) {
+    halve(doc.querySelectorAll('.response-message-content .qwen-markdown'));
+    const footers = doc.querySelectorAll('.response-message-footer');
+    footers[footers.length - 1].remove();
+    doc.querySelector('.chat-prompt-send-button')!.innerHTML = '<button class="stop-button"></button>';
+  },
+  kimi(doc) {
+    halve(doc.querySelectorAll('.segment-content-box .markdown'));
+    const rows = doc.querySelectorAll('.segment-assistant-actions');
+    rows[rows.length - 1].remove();
+    doc.getElementById('send-slot')!.innerHTML = '<div class="send-button-container disabled stop"></div>';
+  },
   gemini(doc) {
     halve(doc.querySelectorAll('message-content'));
     const button = doc.querySelector('button.send-button')!;
@@ -109,6 +121,11 @@ const CASES: Array<[SiteId, string, string]> = [
   ['grok', 'sites/grok-2026-en.html', 'https://grok.com/c/x1'],
   ['doubao', 'sites/doubao-2026-zh.html', 'https://www.doubao.com/chat/7301234567890123456'],
   ['poe', 'sites/poe-2026-en.html', 'https://poe.com/chat/2x7hq9kd3mz0ab1cd2e'],
+  ['qwen', 'real-dom/qwen-2026-05-21.html', 'https://chat.qwen.ai/c/x0'],
+  ['qwen', 'sites/qwen-2026-en.html', 'https://chat.qwen.ai/c/x1'],
+  ['qwen', 'sites/qwen-2026-zh.html', 'https://chat.qwen.ai/c/x1'],
+  ['kimi', 'sites/kimi-2026-en.html', 'https://www.kimi.com/chat/x1'],
+  ['kimi', 'sites/kimi-2026-zh.html', 'https://www.kimi.com/chat/x1'],
 ];
 
 // Le Chat has no streaming marker beyond a labelled stop button: there the tracker's quiet time
@@ -123,8 +140,8 @@ const VARIANTS: Variant[] = CASES.map(([site, file, url]) => ({
   ...(site === 'perplexity' ? { ownWords: '.select-text [role="button"]' } : {}),
 }));
 
-describe('the named selectors of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot, Grok, Doubao and Poe', () => {
-  it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok', 'doubao', 'poe'] as const)(
+describe('the named selectors of Claude, Gemini, DeepSeek, Meta AI, Le Chat, Perplexity, Copilot, Grok, Doubao, Poe, Qwen Chat and Kimi', () => {
+  it.each(['claude', 'gemini', 'deepseek', 'meta', 'mistral', 'perplexity', 'copilot', 'grok', 'doubao', 'poe', 'qwen', 'kimi'] as const)(
     "%s: every hook finds something on the site's 2026 fixtures, finished or mid-answer",
     (site) => {
       expect(selectorsMatched(site, VARIANTS)).toEqual([]);
