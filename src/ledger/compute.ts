@@ -1,7 +1,6 @@
 /** A counted turn -> a ledger entry, through the shared core (locally) or the service's answer (remote). */
 import { footprint, footprintOfEnergy, parseCalculation, resolveRegion, type CalculationResponse, type CoreError, type Result } from '../core';
 import type { ComputedBy, LedgerEntry } from '../domain/ledger';
-import { imagesTurnId } from '../domain/image-records';
 import { calculationBody, type RemoteRequest } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
@@ -45,31 +44,6 @@ export function requestFor(turn: CountedTurn, settings: Settings): RemoteRequest
 /** `custom_wh_per_1k` for a custom model (the turn's own rate, or the site's for an override); nothing for any other key. */
 function customRateOf(model: string, rate: number | null | undefined): Pick<RemoteRequest, 'custom_wh_per_1k'> {
   return model === CUSTOM_KEY && rate ? { custom_wh_per_1k: rate } : {};
-}
-
-/** The record of the images an answer generated: a turn of its own, priced per image. */
-export const IMAGE_MODEL_KEY = 'image-gen';
-
-/** The images record of a turn (null when the answer generated none): its counts are the number of images. */
-export function imagesTurnOf(turn: CountedTurn): CountedTurn | null {
-  if (!turn.images) return null;
-  return {
-    turnId: imagesTurnId(turn.turnId),
-    time: turn.time,
-    site: turn.site,
-    conversationId: turn.conversationId,
-    modelKey: IMAGE_MODEL_KEY,
-    promptTokens: 0,
-    historyTokens: 0,
-    answerTokens: turn.images,
-    tokenizer: turn.tokenizer,
-    ...(turn.revision === undefined ? {} : { revision: turn.revision }),
-  };
-}
-
-/** An images record priced as the spec prices image-gen: per image, in the current region (no model override applies). */
-export function imagesRequestFor(images: CountedTurn, settings: Settings): RemoteRequest {
-  return { model: IMAGE_MODEL_KEY, input_tokens: 0, output_tokens: images.answerTokens, region: settings.region };
 }
 
 function entry(
