@@ -24,13 +24,15 @@ export interface HealthReporter {
   notRecognized(reason: HealthReason): void;
 }
 
-export function createHealthReporter(site: SiteId, emit: (health: SiteHealth) => void): HealthReporter {
+/** `planShown`: the plan the page shows the account is on, read at each report (the adapter's readPlanShown). */
+export function createHealthReporter(site: SiteId, emit: (health: SiteHealth) => void, planShown?: () => string | null): HealthReporter {
   let last: string | null = null;
   const report = (status: SiteHealth['status'], reason: HealthReason | null): void => {
-    const key = `${status}:${reason ?? ''}`;
+    const plan = planShown?.() ?? null;
+    const key = `${status}:${reason ?? ''}:${plan ?? ''}`;
     if (last === key) return;
     last = key;
-    emit({ site, status, reason, at: Date.now() });
+    emit({ site, status, reason, at: Date.now(), ...(plan === null ? {} : { planShown: plan }) });
   };
   return {
     get silent() {

@@ -155,7 +155,7 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
 
       <h3>{t('tracking_health')}</h3>
       <ul class="health" data-testid="health">
-        {healthRows(health, props.locale).map((h) => (
+        {healthRows(health, props.locale, settings.plans).map((h) => (
           <li key={h.site} class={`health-${h.status}`}>
             <span class="dot" aria-hidden="true" />
             {h.text}
