@@ -72,7 +72,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
   const health = createHealthReporter(
     adapter.site,
     (report) => events.emit({ kind: 'health', health: report }),
-    adapter.readPlanShown && (() => adapter.readPlanShown!(doc)),
+    () => adapter.readPlanShown?.(doc),
   );
   /** Where the newest answer stands (phases.ts). */
   let state: TrackerState = INITIAL_STATE;

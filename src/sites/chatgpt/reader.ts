@@ -23,9 +23,6 @@ import { CONVERSATION, MESSAGE_CHAIN, roleOf, TURN_A } from './selectors';
 import { readImages } from './images';
 import { ANY_STREAMING_MARK, readerOf, readPart } from './variants';
 
-/** The sidebar's menu items' titles (the upgrade item among them). */
-const UPGRADE_ITEM = 'nav .__menu-item .truncate';
-
 function hasPlaceholderImage(el: Element): boolean {
   return readImages(readerOf(el).imageScope(el), 'placeholder-check').some((i) => !i.ready);
 }
@@ -98,8 +95,8 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
   },
 
   lazyReaders: true,
-  // A free account's sidebar ends with an "Upgrade plan" item (ChatGPT shows paid accounts none).
-  readPlanShown: (doc) => ([...doc.querySelectorAll(UPGRADE_ITEM)].some((el) => el.textContent?.trim() === 'Upgrade plan') ? 'free' : null),
+  // A free account's sidebar ends with a sized "Upgrade plan" item (its only menu item with a size; paid accounts show none).
+  readPlanShown: (doc) => (doc.querySelector('nav .__menu-item[data-size] .truncate')?.textContent === 'Upgrade plan' ? 'free' : null),
 
   answerFinished: finished,
 
