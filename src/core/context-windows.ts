@@ -21,6 +21,11 @@ export const CONTEXT_CODES = [
   'files-over-window',
   /** The prompt alone is longer than the window: the site refuses or cuts it; counted at the window. */
   'prompt-over-window',
+  /**
+   * The site refuses a message whose input is past its window (it neither searches nor drops the
+   * oldest): an answered turn counted past it was counted too high, and is held at the window.
+   */
+  'refused-past-window',
 ] as const;
 export type ContextCode = (typeof CONTEXT_CODES)[number];
 
@@ -105,9 +110,16 @@ const clamp = (r: Range, max: number): Range => ({ low: Math.min(r.low, max), ce
 /**
  * The input as the window lets the model read it: the prompt first, then its files, then as much of
  * what it re-reads as still fits (earlier messages and files cut in proportion, as the oldest go first
- * whichever they are). Within the window nothing changes and no code is given.
+ * whichever they are). Within the window nothing changes and no code is given. On a site that refuses
+ * what is past its window (`pastWindow` 'refuse'), the codes also say so.
  */
-export function boundInput(input: TurnInput, windowTokens: number): BoundedInput {
+export function boundInput(input: TurnInput, windowTokens: number, pastWindow: PastWindow = 'truncate'): BoundedInput {
+  const bounded = boundToWindow(input, windowTokens);
+  if (pastWindow === 'refuse' && bounded.codes.length > 0) bounded.codes.push('refused-past-window');
+  return bounded;
+}
+
+function boundToWindow(input: TurnInput, windowTokens: number): BoundedInput {
   const codes: ContextCode[] = [];
   const prompt = Math.min(input.prompt, windowTokens);
   if (prompt < input.prompt) codes.push('prompt-over-window');

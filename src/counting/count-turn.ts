@@ -218,6 +218,7 @@ function add(
   const bounded = boundInput(
     { prompt: promptTokens, files: { low: own.tokens, central: own.tokens, high: own.tokens }, history: countHistory ? history : 0, carried: reread.tokens },
     window.tokens,
+    window.pastWindow,
   );
   const keptShare = reread.tokens > 0 ? bounded.carried / reread.tokens : 1;
   const files = attachmentExtras(own, { tokens: bounded.carried, estimatedTokens: Math.round(reread.estimatedTokens * keptShare) });

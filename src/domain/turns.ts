@@ -189,6 +189,8 @@ export const SiteHealthSchema = z.object({
   /** Why the page is not recognized, as a code (the popup says it in the UI language). */
   reason: z.enum(HEALTH_REASONS).nullable(),
   at: z.number(),
+  /** The plan the page shows the account is on (a plan id of data/context-windows.json), where it shows one. */
+  planShown: z.string().max(40).optional(),
   /** The last reasoning duration label the site showed that could not be read: nothing was estimated for it. */
   unreadableReasoningLabel: z.string().max(200).nullable().optional(),
   /**

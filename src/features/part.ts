@@ -5,13 +5,13 @@
  * settings; the label, the popup, the insights and both exports read it instead of working the
  * calculation's input out again.
  *
- * Generated images and videos are parts of their own (how many, and a video's energy range): they
- * are priced as records of their own (src/domain/image-records.ts), never as tokens of the answer.
+ * Generated images and videos are parts of their own (how many, and a video's energy range): the
+ * answer's record names them, and each is priced from its part as a record of its own next to the
+ * answer's (src/domain/image-records.ts, src/features/pricing.ts), never as tokens of the answer.
  */
 import { z } from 'zod';
 import { INPUT_WEIGHT, OUTPUT_WEIGHT } from '../core/calculate';
 import type { Range } from '../core/range';
-import { videoTurnId } from '../domain/image-records';
 
 /** Parts that are tokens of the answer's request, each always on one side of it. */
 export const TOKEN_PART_SIDES = {
@@ -118,8 +118,19 @@ export interface FootprintRanges {
  * exact record.
  */
 export function footprintRanges(e: Figures & { parts?: TurnParts }): FootprintRanges | undefined {
-  const factors = e.parts ? energyFactors(e.parts, { input: INPUT_WEIGHT, output: OUTPUT_WEIGHT }) : undefined;
+  const factors = e.parts ? (ownPartOnly(e.parts) ?? energyFactors(e.parts, { input: INPUT_WEIGHT, output: OUTPUT_WEIGHT })) : undefined;
   return factors ? scaled(e, factors) : undefined;
+}
+
+/**
+ * The factors of a record of generated videos, whose one part is the videos: their energy range
+ * over its central figure (its energy is that figure). Undefined for any other record: an answer's
+ * record names its videos, but its own energy is that of its tokens.
+ */
+function ownPartOnly(parts: TurnParts): { low: number; high: number } | undefined {
+  const wh = parts.video?.wh;
+  if (!wh || tokenParts(parts).length > 0 || !(wh.central > 0) || wh.low === wh.high) return undefined;
+  return { low: wh.low / wh.central, high: wh.high / wh.central };
 }
 
 /** The figures with bounds at `factors` of each. */
@@ -143,32 +154,23 @@ export const exactRanges = (e: Figures): FootprintRanges => ({
 
 /**
  * The ranges of an answer shown with the records of its images and videos (the page label, the
- * popup's latest answer): its own, the images' exact figures, and the videos scaled by their energy
- * range. Undefined when none of them is estimated.
+ * popup's latest answer): each record's own, or its exact figures. Undefined when none of them is
+ * estimated.
  */
-export function answerRanges(entry: Figures & { parts?: TurnParts }, images?: Figures, video?: Figures): FootprintRanges | undefined {
-  const own = footprintRanges(entry);
-  const wh = entry.parts?.video?.wh;
-  const videoRanges = video && wh && wh.central > 0 && wh.low !== wh.high ? scaled(video, { low: wh.low / wh.central, high: wh.high / wh.central }) : undefined;
-  if (!own && !videoRanges) return undefined;
-  let sum = own ?? exactRanges(entry);
-  if (images) sum = addRanges(sum, exactRanges(images));
-  if (video) sum = addRanges(sum, videoRanges ?? exactRanges(video));
-  return sum;
+export function answerRanges(entry: Figures & { parts?: TurnParts }, images?: Figures, video?: Figures & { parts?: TurnParts }): FootprintRanges | undefined {
+  return periodRanges([entry, ...(images ? [images] : []), ...(video ? [video] : [])]);
 }
 
 /**
- * The ranges of a period's stored records: each answer's own (or its exact figures), its images'
- * exact figures, and each video record scaled by its answer's video range. Undefined when no
- * record of the period holds an estimate with a range.
+ * The ranges of records shown together (a period's stored records, an answer with its media): the
+ * sums of each record's own range, or its exact figures. Undefined when no record holds an
+ * estimate with a range.
  */
-export function periodRanges(entries: readonly (Figures & { turnId: string; parts?: TurnParts })[]): FootprintRanges | undefined {
-  const videoOf = new Map(entries.filter((e) => e.parts?.video).map((e) => [videoTurnId(e.turnId), e.parts!.video!.wh]));
+export function periodRanges(entries: readonly (Figures & { parts?: TurnParts })[]): FootprintRanges | undefined {
   let sum: FootprintRanges | undefined;
   let ranged = false;
   for (const e of entries) {
-    const wh = videoOf.get(e.turnId);
-    const own = wh && wh.central > 0 && wh.low !== wh.high ? scaled(e, { low: wh.low / wh.central, high: wh.high / wh.central }) : footprintRanges(e);
+    const own = footprintRanges(e);
     ranged ||= own !== undefined;
     const ranges = own ?? exactRanges(e);
     sum = sum ? addRanges(sum, ranges) : ranges;

@@ -11,11 +11,12 @@ const MESSAGE = {
   'history-truncated': 'context_historyTruncated',
   'files-over-window': 'context_filesOverWindow',
   'prompt-over-window': 'context_promptOverWindow',
+  'refused-past-window': 'context_refusedPastWindow',
 } as const satisfies Record<ContextCode, string>;
 
 /** One text per code, in the UI language; none for a turn that fit. */
 export function contextParts(context: { windowTokens: number; codes: readonly ContextCode[] } | undefined, locale: string): string[] {
   if (!context) return [];
   const window = formatCount(context.windowTokens, locale);
-  return context.codes.map((code) => t(MESSAGE[code], window));
+  return context.codes.map((code) => (code === 'refused-past-window' ? t(MESSAGE[code]) : t(MESSAGE[code], window)));
 }

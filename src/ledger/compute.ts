@@ -1,8 +1,6 @@
 /** A counted turn -> a ledger entry, through the shared core (locally) or the service's answer (remote). */
 import { footprint, footprintOfEnergy, parseCalculation, resolveRegion, type CalculationResponse, type CoreError, type Result } from '../core';
 import type { ComputedBy, LedgerEntry } from '../domain/ledger';
-import { imagesTurnId } from '../domain/image-records';
-import { generatedRecord } from '../domain/generated-records';
 import { calculationBody, type RemoteRequest } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
@@ -48,20 +46,6 @@ function customRateOf(model: string, rate: number | null | undefined): Pick<Remo
   return model === CUSTOM_KEY && rate ? { custom_wh_per_1k: rate } : {};
 }
 
-/** The record of the images an answer generated: a turn of its own, priced per image. */
-export const IMAGE_MODEL_KEY = 'image-gen';
-
-/** The images record of a turn (null when the answer generated none): its counts are the number of images. */
-export function imagesTurnOf(turn: CountedTurn): CountedTurn | null {
-  if (!turn.images) return null;
-  return generatedRecord(turn, { turnId: imagesTurnId(turn.turnId), modelKey: IMAGE_MODEL_KEY, answerTokens: turn.images });
-}
-
-/** An images record priced as the spec prices image-gen: per image, in the current region (no model override applies). */
-export function imagesRequestFor(images: CountedTurn, settings: Settings): RemoteRequest {
-  return { model: IMAGE_MODEL_KEY, input_tokens: 0, output_tokens: images.answerTokens, region: settings.region };
-}
-
 function entry(
   turn: CountedTurn,
   req: RemoteRequest,
@@ -70,7 +54,21 @@ function entry(
   plan: string,
 ): LedgerEntry {
   return {
-    ...countedFields(turn, req.model, req.custom_wh_per_1k),
+    turnId: turn.turnId,
+    time: turn.time,
+    site: turn.site,
+    conversationId: turn.conversationId,
+    modelKey: req.model,
+    ...(req.custom_wh_per_1k === undefined ? {} : { customWhPer1k: req.custom_wh_per_1k }),
+    promptTokens: turn.promptTokens,
+    historyTokens: turn.historyTokens,
+    answerTokens: turn.answerTokens,
+    tokenizer: turn.tokenizer,
+    ...(turn.reasoningTokens ? { reasoningTokens: turn.reasoningTokens } : {}),
+    ...(turn.estimatedReasoningTokens ? { estimatedReasoningTokens: turn.estimatedReasoningTokens } : {}),
+    ...(turn.extras ? { extras: turn.extras } : {}),
+    ...(turn.context ? { context: turn.context } : {}),
+    ...(turn.parts ? { parts: turn.parts } : {}),
     inputTokens: req.input_tokens,
     outputTokens: req.output_tokens,
     region: r.region,
@@ -107,26 +105,23 @@ export function entryFromRemote(turn: CountedTurn, req: RemoteRequest, response:
 }
 
 /** The counted turn an entry came from (for recompute and retries). */
-export const turnOf = (e: LedgerEntry): CountedTurn => countedFields(e, e.modelKey, e.customWhPer1k);
-
-/** The fields of a counted turn an entry keeps as they were counted, with the model it was priced as. */
-function countedFields(t: CountedTurn | LedgerEntry, modelKey: string, customWhPer1k: number | undefined): CountedTurn {
+export function turnOf(e: LedgerEntry): CountedTurn {
   return {
-    turnId: t.turnId,
-    time: t.time,
-    site: t.site,
-    conversationId: t.conversationId,
-    modelKey,
-    ...(customWhPer1k === undefined ? {} : { customWhPer1k }),
-    promptTokens: t.promptTokens,
-    historyTokens: t.historyTokens,
-    answerTokens: t.answerTokens,
-    tokenizer: t.tokenizer,
-    ...(t.reasoningTokens ? { reasoningTokens: t.reasoningTokens } : {}),
-    ...(t.estimatedReasoningTokens ? { estimatedReasoningTokens: t.estimatedReasoningTokens } : {}),
-    ...(t.extras ? { extras: t.extras } : {}),
-    ...(t.context ? { context: t.context } : {}),
-    ...(t.parts ? { parts: t.parts } : {}),
+    turnId: e.turnId,
+    time: e.time,
+    site: e.site,
+    conversationId: e.conversationId,
+    modelKey: e.modelKey,
+    ...(e.customWhPer1k === undefined ? {} : { customWhPer1k: e.customWhPer1k }),
+    promptTokens: e.promptTokens,
+    historyTokens: e.historyTokens,
+    answerTokens: e.answerTokens,
+    tokenizer: e.tokenizer,
+    ...(e.reasoningTokens ? { reasoningTokens: e.reasoningTokens } : {}),
+    ...(e.estimatedReasoningTokens ? { estimatedReasoningTokens: e.estimatedReasoningTokens } : {}),
+    ...(e.extras ? { extras: e.extras } : {}),
+    ...(e.context ? { context: e.context } : {}),
+    ...(e.parts ? { parts: e.parts } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { LEGACY_TOKENIZER, TokenizerIdSchema } from '../domain/tokenizers';
 import { TurnPartsSchema } from '../features/part';
 import { addDays } from '../storage/days';
 import { withRecordParts } from '../storage/encoded-parts';
+import { withMediaParts } from '../features/pricing';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './write-ledger-file';
 
 export interface ImportedTurn {
@@ -154,6 +155,9 @@ function checkLedgerJson(json: unknown): ReadResult {
     ids.add(t.turnId);
     turns.push({ day: t.localDay, entry: entryOf(t) });
   }
+  // Records of generated media from files before they held their part get it from their answer's.
+  const entries = withMediaParts(turns.map((t) => t.entry));
+  for (const [i, t] of turns.entries()) t.entry = entries[i]!;
   const groups = new Set<string>();
   const dailyTotals: ImportedDayTotals[] = [];
   for (const [i, r] of parsed.data.dailyTotals.entries()) {

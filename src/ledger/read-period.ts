@@ -15,6 +15,7 @@ import { answersInTotals, costliestChats, daysOfPeriod, periodChange, type ChatC
 import { answersIn } from '../domain/image-records';
 import { periodRanges, type FootprintRanges } from '../features/part';
 import { estimatedWork } from '../features/work/price';
+import { withMediaParts } from '../features/pricing';
 
 const withRanges = (ranges: FootprintRanges | undefined): Pick<PeriodData, 'ranges'> => (ranges ? { ranges } : {});
 
@@ -51,7 +52,8 @@ export async function readPeriodData(span: PeriodSpan, today: string): Promise<P
   // A day not yet in the current shape (the worker migrates it on its next read) is left out, like a pruned one.
   const entries = storedDays.flatMap((d) => {
     const value = dayValues[bareKey(dayTurnsKey(d))];
-    return isDayTurns(value) ? decodeEntries(value) : [];
+    // A day of version 6 has the same rows: its media records get their parts as its migration gives them.
+    return isDayTurns(value) ? withMediaParts(decodeEntries(value)) : [];
   });
   return {
     entries,

@@ -15,15 +15,15 @@ import type { RemoteRequest, RemoteState, RetryItem } from '../domain/remote';
 import type { Settings } from '../domain/settings';
 import type { CountedTurn } from '../domain/turns';
 import { CodedError } from '../domain/errors';
-import { answersIn, videoTurnId } from '../domain/image-records';
+import { answersIn, imagesTurnId, videoTurnId } from '../domain/image-records';
 import { turnIdempotencyKey } from '../remote/client';
 import { attemptRemote } from '../remote/remote-mode';
 import { backoffMs, enqueueRetry } from '../remote/retry-queue';
 import { decodeEntries } from '../storage/day-turns';
 import { addDays, localDay, monthOf } from '../storage/days';
 import { inboxItem, remoteStateItem, retryQueueItem, STORAGE_ITEMS, type Write } from '../storage/items';
-import { computeLocally, entryFromRemote, imagesRequestFor, imagesTurnOf, requestFor, turnUnderSettings } from './compute';
-import { videoRequestFor, videoTurnOf } from '../features/work/price';
+import { computeLocally, entryFromRemote, requestFor, turnUnderSettings } from './compute';
+import { mediaRecordsOf, mediaRequestFor } from '../features/pricing';
 import { findRecordedDay, type LedgerContext, type RecordOutcome } from './context';
 import { beginLedgerChanges } from './rewrite-day';
 import { commit, readDay, readIndex, readMonth, removeDays } from './store';
@@ -128,13 +128,15 @@ async function commitEntry(
  */
 async function process(ctx: LedgerContext, turn: CountedTurn): Promise<RecordOutcome> {
   const settings = await ctx.storage.settings.read();
-  const images = imagesTurnOf(turn);
-  const imagesOutcome = images ? await processOne(ctx, images, imagesRequestFor(images, settings), settings) : null;
   const counted = turnUnderSettings(turn, settings);
-  const video = videoTurnOf(counted);
-  const videoOutcome = video ? await processOne(ctx, video, videoRequestFor(video, settings), settings) : null;
+  const media: Pick<RecordOutcome, 'images' | 'video'> = {};
+  for (const record of mediaRecordsOf(counted)) {
+    const req = mediaRequestFor(record, settings);
+    const done = req ? await processOne(ctx, record, req, settings) : null;
+    if (done?.entry) media[record.parts?.images ? 'images' : 'video'] = done.entry;
+  }
   const outcome = await processOne(ctx, counted, requestFor(counted, settings), settings);
-  return { ...outcome, ...(imagesOutcome?.entry ? { images: imagesOutcome.entry } : {}), ...(videoOutcome?.entry ? { video: videoOutcome.entry } : {}) };
+  return { ...outcome, ...media };
 }
 
 async function processOne(ctx: LedgerContext, turn: CountedTurn, req: RemoteRequest, settings: Settings): Promise<RecordOutcome> {
@@ -177,7 +179,7 @@ async function record(ctx: LedgerContext, turn: CountedTurn): Promise<RecordOutc
     // A resend (the worker answered too late, or restarted): the page label still gets the footprint.
     const entries = decodeEntries(await readDay(ctx.storage, recordedDay));
     const entry = entries.find((e) => e.turnId === turn.turnId);
-    const images = turn.images ? entries.find((e) => e.turnId === imagesTurnOf(turn)?.turnId) : undefined;
+    const images = turn.images ? entries.find((e) => e.turnId === imagesTurnId(turn.turnId)) : undefined;
     const video = entry?.extras?.video ? entries.find((e) => e.turnId === videoTurnId(turn.turnId)) : undefined;
     return { recorded: false, reason: 'duplicate', ...(entry ? { entry } : {}), ...(images ? { images } : {}), ...(video ? { video } : {}) };
   }

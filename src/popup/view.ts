@@ -4,6 +4,7 @@
  */
 // Straight from the modules, not the core's index: the popup has no use for the request/response schemas.
 import { REGIONS, findRegion, type RegionRow, type StressLevel } from '../core/tables';
+import { planLabel, sitePlans } from '../core/context-windows';
 import { ENERGY, energyQuantity, formatCount, formatDay, formatFactorNumber, quantityText, sharedUnit, type Quantity } from '../display';
 import { spokenQuantity } from '../i18n/quantity';
 import { attachmentSkipText, healthReasonText } from '../i18n/health-reason';
@@ -139,7 +140,15 @@ function uncountedWorkText(h: SiteHealth): string {
   return work.length === 0 ? '' : ` ${t('health_uncounted', work.join('; '))}`;
 }
 
-function healthText(h: SiteHealth, locale = 'en'): string {
+/** Where the page shows a plan other than the one assumed for the site (the user's, else the site's default): that sentence. */
+function planContradiction(h: SiteHealth, plans: Partial<Record<SiteId, string>>): string {
+  const published = h.planShown ? sitePlans(h.site) : null;
+  if (!published || !h.planShown || !published.plans.includes(h.planShown)) return '';
+  const assumed = plans[h.site] ?? published.defaultPlan;
+  return assumed === h.planShown ? '' : ` ${t('health_planContradiction', [planLabel(h.planShown), planLabel(assumed)])}`;
+}
+
+function healthText(h: SiteHealth, locale = 'en', plans: Partial<Record<SiteId, string>> = {}): string {
   const site = SITE_LABELS[h.site];
   // A reasoning time the page showed but we could not read: said, since nothing was estimated for it.
   const reasoning = h.unreadableReasoningLabel ? ` ${t('health_reasoningUnreadable', h.unreadableReasoningLabel)}` : '';
@@ -153,13 +162,17 @@ function healthText(h: SiteHealth, locale = 'en'): string {
   const incomplete = h.historyIncomplete ? ` ${t('health_historyIncomplete')}` : '';
   // A model label no rule knows: said, since its turns were counted with the site's default model.
   const model = h.unknownModelLabel ? ` ${t('health_modelLabelUnknown', h.unknownModelLabel.label)}` : '';
-  const detail = reasoning + model + refused + skipped + uncountedWorkText(h) + incomplete;
+  const detail = reasoning + model + planContradiction(h, plans) + refused + skipped + uncountedWorkText(h) + incomplete;
   if (h.status === 'ok') return t('health_ok', site) + detail;
   return t('health_notRecognized', [site, h.reason ? healthReasonText(h.reason, locale) : t('health_noReason')]) + detail;
 }
 
-/** One line per known site: its latest report, or "no visit yet". */
-export function healthRows(health: readonly SiteHealth[], locale = 'en'): { site: SiteId; status: SiteHealth['status'] | 'unknown'; text: string }[] {
+/** One line per known site: its latest report, or "no visit yet". `plans`: the plan setting, against which the plan a page shows is read. */
+export function healthRows(
+  health: readonly SiteHealth[],
+  locale = 'en',
+  plans: Partial<Record<SiteId, string>> = {},
+): { site: SiteId; status: SiteHealth['status'] | 'unknown'; text: string }[] {
   const latest = new Map<SiteId, SiteHealth>();
   for (const h of health) {
     const seen = latest.get(h.site);
@@ -167,7 +180,9 @@ export function healthRows(health: readonly SiteHealth[], locale = 'en'): { site
   }
   return SITE_IDS.map((site) => {
     const h = latest.get(site);
-    return h ? { site, status: h.status, text: healthText(h, locale) } : { site, status: 'unknown' as const, text: t('health_unknown', SITE_LABELS[site]) };
+    return h
+      ? { site, status: h.status, text: healthText(h, locale, plans) }
+      : { site, status: 'unknown' as const, text: t('health_unknown', SITE_LABELS[site]) };
   });
 }
 

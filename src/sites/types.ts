@@ -117,6 +117,12 @@ export interface SiteAdapter extends SiteFacts {
   earlierTurnsHidden?(doc: Document, first: PageMessage): boolean;
   /** The conversation id the page itself carries (ChatGPT `section[data-conversation-id]`), for URLs without one. */
   conversationIdInPage?(doc: Document): string | null;
+  /**
+   * The plan the page shows the account is on (a plan id of data/context-windows.json), where it
+   * shows one; null when it shows none. The site's health carries it, and the popup says when it
+   * contradicts the plan assumed for the site.
+   */
+  readPlanShown?(doc: Document): string | null;
   /** The site's streaming signal (see `StreamingSignal`), for every reading `idleSignal` does not judge. */
   streamingSignal: StreamingSignal;
   /**

@@ -35,6 +35,7 @@ import type { LedgerEntry } from '../domain/ledger';
 import type { TokenizerId } from '../domain/tokenizers';
 import type { TurnExtras } from '../domain/turns';
 import { decodeParts, encodeParts, withRecordParts, type EncodedParts } from './encoded-parts';
+import { withMediaParts } from '../features/pricing';
 import { SITE_IDS, type SiteId } from '../domain/site-ids';
 
 /** Version 1: one object per turn. Kept as a type for the migration. */
@@ -199,6 +200,12 @@ function hasRows(x: unknown, length: number): boolean {
 
 /** A well-formed day of the current version (checked on read: a failed migration leaves the old shape behind). */
 export const isDayTurns = (x: unknown): x is DayTurns => hasRows(x, ROW_LENGTH);
+
+/** v6 -> v7: each record of generated images or videos gets its part (src/features/pricing.ts withMediaParts); the rows keep their shape. */
+export function migrateDayTurnsV6toV7(old: unknown): DayTurns {
+  if (!isDayTurns(old)) throw new Error('turns v6: expected { strings, rows } with 23 fields a row');
+  return encodeEntries(withMediaParts(decodeEntries(old)));
+}
 
 /** v5 -> v6: each answer gets the parts it was priced with (images and videos, records of their own, none). */
 export function migrateDayTurnsV5toV6(old: unknown): DayTurns {

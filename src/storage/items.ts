@@ -16,7 +16,15 @@ import type { Settings } from '../domain/settings';
 import type { SiteHealth } from '../domain/turns';
 import type { SiteId } from '../domain/site-ids';
 import { migrateConversationV1toV2, migrateInboxV1toV2, migrateLedgerIndexV1toV2 } from './counted-turn-migrations';
-import { migrateDayTurnsV1toV2, migrateDayTurnsV2toV3, migrateDayTurnsV3toV4, migrateDayTurnsV4toV5, migrateDayTurnsV5toV6, type DayTurns } from './day-turns';
+import {
+  migrateDayTurnsV1toV2,
+  migrateDayTurnsV2toV3,
+  migrateDayTurnsV3toV4,
+  migrateDayTurnsV4toV5,
+  migrateDayTurnsV5toV6,
+  migrateDayTurnsV6toV7,
+  type DayTurns,
+} from './day-turns';
 import { FALLBACKS } from './fallbacks';
 import { ITEM_KEYS, bareKey, type StorageKey } from './layout';
 import { migrateSettingsV1toV2, migrateSettingsV2toV3, migrateSettingsV3toV4, migrateSettingsV4toV5, migrateSettingsV5toV6 } from './settings-migrations';
@@ -118,9 +126,16 @@ export const STORAGE_ITEMS = {
   conversationsPrunedAt: single<number>(ITEM_KEYS.conversationsPrunedAt, { version: 1, fallback: 0, deletedWithData: false }),
   /** Raw ledger turns, one key per local day (`YYYY-MM-DD`); see day-turns.ts for the encoding. */
   dayTurns: family<DayTurns | null>(ITEM_KEYS.dayTurns, {
-    version: 6,
+    version: 7,
     fallback: null,
-    migrations: { 2: migrateDayTurnsV1toV2, 3: migrateDayTurnsV2toV3, 4: migrateDayTurnsV3toV4, 5: migrateDayTurnsV4toV5, 6: migrateDayTurnsV5toV6 },
+    migrations: {
+      2: migrateDayTurnsV1toV2,
+      3: migrateDayTurnsV2toV3,
+      4: migrateDayTurnsV3toV4,
+      5: migrateDayTurnsV4toV5,
+      6: migrateDayTurnsV5toV6,
+      7: migrateDayTurnsV6toV7,
+    },
     deletedWithData: true,
   }),
   /** Daily totals, one key per month (`YYYY-MM`). Never pruned. (`totals:all` shares the prefix and is deleted with it.) */

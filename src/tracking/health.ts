@@ -24,13 +24,17 @@ export interface HealthReporter {
   notRecognized(reason: HealthReason): void;
 }
 
-export function createHealthReporter(site: SiteId, emit: (health: SiteHealth) => void): HealthReporter {
+/** `planShown`: the plan the page shows the account is on, read at each report (the adapter's readPlanShown). */
+export function createHealthReporter(site: SiteId, emit: (health: SiteHealth) => void, planShown?: () => string | null | undefined): HealthReporter {
   let last: string | null = null;
   const report = (status: SiteHealth['status'], reason: HealthReason | null): void => {
-    const key = `${status}:${reason ?? ''}`;
+    const plan = planShown?.();
+    // The plan a page shows changes with its account, not between reports: not part of what is new.
+    const key = `${status}:${reason}`;
     if (last === key) return;
     last = key;
-    emit({ site, status, reason, at: Date.now() });
+    // A page that shows no plan sends none (messages carry no undefined field).
+    emit({ site, status, reason, at: Date.now(), planShown: plan || undefined });
   };
   return {
     get silent() {

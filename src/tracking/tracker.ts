@@ -69,7 +69,11 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
   const events = new PageEventChannel();
   const outbox = deliverToWorker(events, options.send);
   const memory = createPageMemory((url) => adapter.conversationId(url) ?? adapter.conversationIdInPage?.(doc) ?? null, options.url());
-  const health = createHealthReporter(adapter.site, (report) => events.emit({ kind: 'health', health: report }));
+  const health = createHealthReporter(
+    adapter.site,
+    (report) => events.emit({ kind: 'health', health: report }),
+    () => adapter.readPlanShown?.(doc),
+  );
   /** Where the newest answer stands (phases.ts). */
   let state: TrackerState = INITIAL_STATE;
   /** Files sent with prompts whose answer is not counted yet: the next turn counted carries them. */

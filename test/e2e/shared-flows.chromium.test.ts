@@ -13,6 +13,7 @@ import { insightsScenario } from './scenarios/insights.scenario';
 import { labelScenario } from './scenarios/label.scenario';
 import { pageReportScenario } from './scenarios/page-report.scenario';
 import { popupScenario } from './scenarios/popup.scenario';
+import { rangesScenario } from './scenarios/ranges.scenario';
 import { LOOPBACK_SERVICE_ORIGIN, remoteScenario } from './scenarios/remote.scenario';
 import { trackingScenario } from './scenarios/tracking.scenario';
 import { virtualizedScenario } from './scenarios/virtualized.scenario';
@@ -29,6 +30,7 @@ describe('Chromium', () => {
   const ctx = { browser: () => browser };
   trackingScenario(ctx);
   labelScenario(ctx);
+  rangesScenario(ctx);
   popupScenario(ctx);
   importScenario(ctx);
   remoteScenario(ctx);

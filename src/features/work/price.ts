@@ -1,17 +1,14 @@
 /**
  * Out-of-sight work in the ledger (src/features/work/count.ts counts it): which parts the Counting
- * settings keep, what they add to the answer's request, and the record of a generated video.
+ * settings keep and what they add to the answer's request.
  * With every switch off, or with no such work, a turn's request is what it was before this existed.
+ * A generated video's record is made and priced by the pricing step (src/features/pricing.ts).
  */
 import { INPUT_WEIGHT, OUTPUT_WEIGHT } from '../../core/calculate';
-import { videoCalculationRequest } from '../video/rules';
-import { turnIdOfVideo, videoTurnId } from '../../domain/image-records';
+import { turnIdOfVideo } from '../../domain/image-records';
 import type { LedgerEntry } from '../../domain/ledger';
-import type { RemoteRequest } from '../../domain/remote';
 import { DEFAULT_COUNT_EXTRAS, type Settings } from '../../domain/settings';
 import type { CountedTurn } from '../../domain/turns';
-import { generatedRecord } from '../../domain/generated-records';
-import { CUSTOM_KEY } from '../../sites/site-models';
 import { replaceExtras } from '../extras';
 import { HIDDEN_WORK_KINDS } from './kinds';
 import { estimated, present, requestTokens, tokensOf, type TurnParts } from '../part';
@@ -48,31 +45,6 @@ export function hiddenWorkParts(turn: CountedTurn, settings: Pick<Settings, 'cou
           }
         : undefined,
   });
-}
-
-/**
- * The record of the videos an answer generated (null when it generated none): a `custom` turn of its
- * own whose output is the videos' length in milliseconds, at videoCalculationRequest's rate (their Wh
- * per second) divided by the weight the core gives output tokens. A record's request is always split
- * into input and output (retries and a region's recompute rebuild it from the record), so stored
- * this way the core and the service compute the videos' Wh, and nothing special is sent or recomputed.
- */
-export function videoTurnOf(turn: CountedTurn): CountedTurn | null {
-  const video = turn.extras?.video;
-  if (!video || video.videos === 0) return null;
-  const request = videoCalculationRequest({ seconds: video.seconds, wh: { central: video.wh } });
-  if (!request.ok) return null;
-  return generatedRecord(turn, {
-    turnId: videoTurnId(turn.turnId),
-    modelKey: CUSTOM_KEY,
-    customWhPer1k: request.value.custom_wh_per_1k / OUTPUT_WEIGHT,
-    answerTokens: request.value.tokens,
-  });
-}
-
-/** A video record's request: its own rate in the current region (no model override applies). */
-export function videoRequestFor(video: CountedTurn, settings: Pick<Settings, 'region'>): RemoteRequest {
-  return { model: CUSTOM_KEY, input_tokens: 0, output_tokens: video.answerTokens, region: settings.region, custom_wh_per_1k: video.customWhPer1k ?? 0 };
 }
 
 /** The CSV columns of out-of-sight work (docs/export-format.md), each 0 for a turn without it. */

@@ -43,10 +43,10 @@ function SiteChoice(props: { site: SiteId; id: string; testId?: string; value: s
 }
 
 /** Whether each site is recognized, as its content script last reported. */
-function HealthList({ health, locale }: { health: PopupState['health']; locale: string }) {
+function HealthList({ health, locale, plans }: { health: PopupState['health']; locale: string; plans: PopupState['settings']['plans'] }) {
   return (
     <ul class="health" data-testid="health">
-      {healthRows(health, locale).map((h) => (
+      {healthRows(health, locale, plans).map((h) => (
         <li key={h.site} class={`health-${h.status}`}>
           <span class="dot" aria-hidden="true" />
           {h.text}
@@ -159,7 +159,7 @@ export function TrackingSettings(props: { state: PopupState; locale: string; onC
       <StatusLine status={status} />
 
       <h3>{t('tracking_health')}</h3>
-      <HealthList health={health} locale={props.locale} />
+      <HealthList health={health} locale={props.locale} plans={settings.plans} />
       <PageReport place="health" />
     </Panel>
   );

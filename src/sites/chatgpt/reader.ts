@@ -95,6 +95,8 @@ export const chatgpt: SiteAdapter = defineAdapter(chatgptSite, {
   },
 
   lazyReaders: true,
+  // A free account's sidebar ends with a sized "Upgrade plan" item (its only menu item with a size; paid accounts show none).
+  readPlanShown: (doc) => (doc.querySelector('nav .__menu-item[data-size] .truncate')?.textContent === 'Upgrade plan' ? 'free' : null),
 
   answerFinished: finished,
 

@@ -73,4 +73,19 @@ describe('boundInput', () => {
       codes: ['prompt-over-window', 'files-over-window', 'history-truncated'],
     });
   });
+
+  it('on a site that refuses what is past its window (claude.ai), says so beside what was held at the window; nothing within it', () => {
+    const claude = contextWindowFor('claude', 'beta-sonnet-5.5');
+    const past = boundInput(
+      { prompt: 1000, files: { low: 250_000, central: 250_000, high: 250_000 }, history: 0, carried: 0 },
+      claude.tokens,
+      claude.pastWindow,
+    );
+    expect(past.codes).toEqual(['files-over-window', 'refused-past-window']);
+    expect(past.files.central).toBe(199_000);
+    expect(boundInput({ prompt: 1000, files: none, history: 5000, carried: 0 }, claude.tokens, claude.pastWindow).codes).toEqual([]);
+    // Where the site searches or drops the oldest instead, no refusal is said.
+    const chatgpt = contextWindowFor('chatgpt', 'alpha-5.6-terra');
+    expect(boundInput({ prompt: 1000, files: none, history: 20_000, carried: 0 }, chatgpt.tokens, chatgpt.pastWindow).codes).toEqual(['history-truncated']);
+  });
 });

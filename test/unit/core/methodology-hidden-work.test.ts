@@ -9,7 +9,9 @@ import { estimateSearch } from '../../../src/features/search/rules';
 import { estimateSiteVideo, estimateVideo, videoCalculationRequest, type VideoEstimate } from '../../../src/features/video/rules';
 import { estimateVoice } from '../../../src/features/voice/rules';
 import { calculationBody } from '../../../src/domain/remote';
-import { videoRequestFor, videoTurnOf } from '../../../src/features/work/price';
+import { mediaRecordsOf, mediaRequestFor } from '../../../src/features/pricing';
+import { turnUnderSettings } from '../../../src/ledger/compute';
+import { DEFAULT_SETTINGS } from '../../../src/domain/settings';
 import type { CountedTurn } from '../../../src/domain/turns';
 import hiddenData from '../../../data/hidden-work.json';
 import videoData from '../../../data/video-energy.json';
@@ -184,11 +186,13 @@ describe('methodology: work out of sight', () => {
       expect(JSON.parse(json!)).toEqual({ ...request, custom_wh_per_1k: Number(request.custom_wh_per_1k!.toPrecision(6)) });
       // The ledger's video record and the request remote mode sends for it: the same energy.
       const estimate = value(estimateSiteVideo('gemini'));
-      const record = videoTurnOf({
-        ...turnOf('gemini'),
-        extras: { video: { videos: 1, seconds: estimate.seconds, wh: estimate.wh.central, rule: estimate.rule } },
-      })!;
-      const { region, ...body } = videoRequestFor(record, { region: 'global-avg' });
+      const [record] = mediaRecordsOf(
+        turnUnderSettings(
+          { ...turnOf('gemini'), extras: { video: { videos: 1, seconds: estimate.seconds, wh: estimate.wh.central, rule: estimate.rule } } },
+          DEFAULT_SETTINGS,
+        ),
+      );
+      const { region, ...body } = mediaRequestFor(record!, { region: 'global-avg' })!;
       expect(JSON.parse(sent!)).toEqual({ ...body, custom_wh_per_1k: Number(body.custom_wh_per_1k!.toPrecision(6)) });
       const energy = (b: Record<string, unknown>) => {
         const r = calculate({ ...b, region });

@@ -35,7 +35,9 @@ describe('generated images', () => {
     expect(images).toMatchObject({
       inputTokens: 0,
       outputTokens: 2,
-      answerTokens: 2,
+      // The images are the record's one part, counted on the page; no answer tokens stand in for them.
+      answerTokens: 0,
+      parts: { images: { basis: 'counted', count: 2 } },
       energyKwh: expected.energy_kwh,
       carbonG: expected.carbon_gco2e,
       region: 'eu-france',

@@ -79,7 +79,7 @@ describe('raw turns v1 -> v2 -> v3 -> v4', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], localDay: '2026-01-05' });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 7 });
   });
 
   it('migrates a v1 day whose meta says v1 and keeps appending to it in the current shape', async () => {
@@ -128,7 +128,7 @@ describe('raw turns v2 -> v3 (reasoning and output columns)', () => {
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], reasoningTokens: 0, estimatedReasoningTokens: 0 });
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 7 });
   });
 
   it('refuses a v2 day of the wrong shape instead of misreading it', () => {
@@ -169,7 +169,7 @@ describe('turns recorded before they kept their tokenizer (o200k)', () => {
     expect(exported.turns[0]).toMatchObject({ ...V1_DAY[0], tokenizer: 'o200k' });
     expect(exported.turns[1]).toMatchObject({ ...V1_DAY[1], tokenizer: 'o200k' });
     const stored = await dump();
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 7 });
   });
 
   it('refuses a v3 day of the wrong shape instead of misreading it', () => {
@@ -201,7 +201,7 @@ describe('raw turns v3 -> v4 (the custom rate column)', () => {
     expect(exported.turns[0].customWhPer1k).toBeUndefined();
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 7 });
   });
 
   it("keeps a custom turn's rate through encoding", () => {
@@ -228,7 +228,7 @@ describe('raw turns v4 -> v5 (what a turn read beyond its text)', () => {
     expect(exported.turns[0].extras).toBeUndefined();
     const stored = await dump();
     expect(isDayTurns(stored['turns:2026-01-05'])).toBe(true);
-    expect(stored['turns:2026-01-05$']).toEqual({ v: 6 });
+    expect(stored['turns:2026-01-05$']).toEqual({ v: 7 });
   });
 
   it('refuses a v4 day of the wrong shape instead of misreading it', () => {

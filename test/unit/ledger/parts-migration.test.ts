@@ -1,7 +1,8 @@
 /**
- * Raw turns v5 -> v6: a year of records stored before turns kept their parts. Each is migrated
+ * Raw turns v5 -> v6 -> v7: a year of records stored before turns kept their parts. Each is migrated
  * when its day is read, none is lost, each is exported with the numbers it was recorded with, and
- * its new parts add up to the input and output it was priced with. The records are made by the
+ * its new parts add up to the input and output it was priced with; a record of generated images
+ * holds their count as its part (version 7) instead of as its answer's tokens. The records are made by the
  * ledger's own pricing (what version 5 stored, less the parts), with the Counting settings of the
  * time varying over the year.
  */
@@ -11,7 +12,7 @@ import type { LedgerEntry } from '../../../src/domain/ledger';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/domain/settings';
 import type { CountedTurn, TurnExtras } from '../../../src/domain/turns';
 import { requestTokens } from '../../../src/features/part';
-import { computeLocally, imagesRequestFor, imagesTurnOf, requestFor, turnUnderSettings } from '../../../src/ledger/compute';
+import { computeLocally, requestFor, turnUnderSettings } from '../../../src/ledger/compute';
 import { encodeEntries, isDayTurns } from '../../../src/storage/day-turns';
 import { addDays } from '../../../src/storage/days';
 import { dump, newLedger, resetBrowser } from '../support/ledger';
@@ -38,9 +39,12 @@ function price(t: CountedTurn, settings: Settings, images = false): LedgerEntry[
   if (!entry.ok) throw new Error(entry.error.message);
   // Version 5 kept no parts.
   const { parts: _parts, ...v5 } = entry.value;
-  const imagesTurn = images ? imagesTurnOf(t) : null;
-  if (!imagesTurn) return [v5];
-  const imagesEntry = computeLocally(imagesTurn, imagesRequestFor(imagesTurn, settings));
+  if (!images || !t.images) return [v5];
+  // Version 5's record of the images: their count as its answer's tokens, priced per image.
+  const imagesTurn: CountedTurn = { ...t, turnId: `${t.turnId}:images`, modelKey: 'image-gen', promptTokens: 0, historyTokens: 0, answerTokens: t.images };
+  delete imagesTurn.images;
+  delete imagesTurn.estimatedReasoningTokens;
+  const imagesEntry = computeLocally(imagesTurn, { model: 'image-gen', input_tokens: 0, output_tokens: t.images, region: settings.region });
   if (!imagesEntry.ok) throw new Error(imagesEntry.error.message);
   return [v5, imagesEntry.value];
 }
@@ -88,7 +92,7 @@ async function seedV5(days: Map<string, LedgerEntry[]>): Promise<void> {
 
 beforeEach(resetBrowser);
 
-describe('raw turns v5 -> v6: a year of records without parts', () => {
+describe('raw turns v5 -> v7: a year of records without parts', () => {
   it('loses none, exports each with the numbers it was recorded with, and gives each answer the parts it was priced with', async () => {
     const days = yearOfRecords();
     const before = [...days.values()].flat();
@@ -103,12 +107,14 @@ describe('raw turns v5 -> v6: a year of records without parts', () => {
     for (const [i, t] of json.turns.entries()) {
       const { parts, ranges, tokenCount: _count, localDay: _day, ...rest } = t;
       const old = before[i];
-      // Exported as before: every field the record had, with reasoning read as 0 where it had none.
-      expect(rest).toEqual({ reasoningTokens: 0, estimatedReasoningTokens: 0, ...old });
       if (old.modelKey === 'image-gen') {
-        expect(parts).toBeUndefined();
+        // The images' record: its count is its part, no longer its answer's tokens; priced as it was.
+        expect(rest).toEqual({ reasoningTokens: 0, estimatedReasoningTokens: 0, ...old, answerTokens: 0 });
+        expect(parts).toEqual({ images: { basis: 'counted', count: old.answerTokens } });
         continue;
       }
+      // Exported as before: every field the record had, with reasoning read as 0 where it had none.
+      expect(rest).toEqual({ reasoningTokens: 0, estimatedReasoningTokens: 0, ...old });
       // The parts add up to what the record was priced with.
       expect(requestTokens(parts!)).toEqual({ input: old.inputTokens, output: old.outputTokens });
       // A range only where an estimate has one (research, here); none for an exact record.
@@ -131,7 +137,7 @@ describe('raw turns v5 -> v6: a year of records without parts', () => {
     expect(migrated).toHaveLength(DAYS);
     for (const key of migrated) {
       expect(isDayTurns(stored[key])).toBe(true);
-      expect(stored[`${key}$`]).toEqual({ v: 6 });
+      expect(stored[`${key}$`]).toEqual({ v: 7 });
     }
   }, 120_000);
 });

@@ -8,7 +8,8 @@ import { readPeriodData } from '../../../../src/ledger/read-period';
 import { footprintOf } from '../../../../src/counting/footprint';
 import { localDay } from '../../../../src/storage/days';
 import type { CountedTurn } from '../../../../src/domain/turns';
-import { estimatedWork, videoRequestFor, videoTurnOf } from '../../../../src/features/work/price';
+import { estimatedWork } from '../../../../src/features/work/price';
+import { mediaRecordsOf, mediaRequestFor } from '../../../../src/features/pricing';
 import { NOW, newLedger, resetBrowser, turn, storeSettings } from '../../support/ledger';
 
 beforeEach(resetBrowser);
@@ -43,7 +44,7 @@ describe('work out of sight in the ledger', () => {
     const withWork = { ...plain, extras: EXTRAS };
     expect(requestFor(withWork, ALL_OFF)).toEqual(requestFor(plain, DEFAULT_SETTINGS));
     expect(turnUnderSettings(withWork, ALL_OFF)).toEqual(turnUnderSettings(plain, DEFAULT_SETTINGS));
-    expect(videoTurnOf(turnUnderSettings(withWork, ALL_OFF))).toBeNull();
+    expect(mediaRecordsOf(turnUnderSettings(withWork, ALL_OFF))).toEqual([]);
     expect(requestFor(plain, DEFAULT_SETTINGS)).toMatchObject({ input_tokens: 1020, output_tokens: 480 });
     // One switch at a time: the others stay counted.
     const noSearch = { ...DEFAULT_SETTINGS, countExtras: { ...DEFAULT_SETTINGS.countExtras, search: false } };
@@ -59,11 +60,13 @@ describe('work out of sight in the ledger', () => {
     const video = rows.find((r) => r.turnId === `${t.turnId}:video`)!;
     const sent = videoCalculationRequest({ seconds: 8, wh: { central: videoWh } });
     if (!sent.ok) throw new Error(sent.error.message);
-    expect(video).toMatchObject({ modelKey: 'custom', outputTokens: 8000, inputTokens: 0, customWhPer1k: sent.value.custom_wh_per_1k / 1.5 });
+    expect(video).toMatchObject({ modelKey: 'custom', outputTokens: 8000, inputTokens: 0, answerTokens: 0, customWhPer1k: sent.value.custom_wh_per_1k / 1.5 });
+    // Its one part is the video, with its energy range: no token count stands in for it.
+    expect(video.parts).toEqual({ video: { basis: 'estimated', count: 1, seconds: 8, wh: { low: videoWh, central: videoWh, high: videoWh } } });
     // The core rounds to six significant digits.
     expect(video.energyKwh as number).toBeCloseTo(videoWh / 1000, 6);
     // The service, given the request remote mode sends, and given the video as one custom quantity, computes the same.
-    const req = videoRequestFor(videoTurnOf(t)!, { region: 'eu-france' });
+    const req = mediaRequestFor(mediaRecordsOf(turnUnderSettings(t, DEFAULT_SETTINGS))[0]!, { region: 'eu-france' })!;
     expect(req).toMatchObject({ model: 'custom', input_tokens: 0, output_tokens: sent.value.tokens });
     for (const body of [calculationBody(req), { ...sent.value, region: 'eu-france' }]) {
       const service = calculate(body);
@@ -125,6 +128,14 @@ describe("a period's estimated work", () => {
     return r.value;
   };
 
+  /** The record of the videos a turn's answer generated, priced from its part. */
+  const pricedMedia = (counted: CountedTurn) => {
+    const [record] = mediaRecordsOf(turnUnderSettings(counted, DEFAULT_SETTINGS));
+    const r = computeLocally(record!, mediaRequestFor(record!, DEFAULT_SETTINGS)!);
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value;
+  };
+
   /** One answer's estimated energy, as the period sums it. */
   const estimatedKwhOf = (e: LedgerEntry) => estimatedWork([e]).estimatedKwh;
 
@@ -142,7 +153,7 @@ describe("a period's estimated work", () => {
     const spoken = priced(turn({ historyTokens: 0, extras: { voice: EXTRAS.voice } }));
     expect(estimatedKwhOf(spoken)).toBeCloseTo(spoken.energyKwh, 15);
     const plain = priced(turn());
-    const video = priced(videoTurnOf(turn({ extras: { video: EXTRAS.video } }))!);
+    const video = pricedMedia(turn({ extras: { video: EXTRAS.video } }));
     expect(estimatedKwhOf(plain)).toBe(0);
     expect(estimatedKwhOf(video)).toBe(video.energyKwh);
     const week = estimatedWork([plain, searched, video]);
