@@ -32,11 +32,13 @@ interface Finished {
   step: Step;
   code: number;
   summary: Summary | undefined;
+  seconds: number;
 }
 
 function runStep(step: Step, summaryFile: string, streamed: boolean): Promise<Finished> {
   const [command, args] =
     step.kind === 'lint' ? ['npm', ['run', '--silent', 'lint']] : ['npx', ['vitest', 'run', ...step.projects.flatMap((p) => ['--project', p])]];
+  const start = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       env: { ...process.env, [SUMMARY_FILE_ENV]: summaryFile },
@@ -53,7 +55,7 @@ function runStep(step: Step, summaryFile: string, streamed: boolean): Promise<Fi
       } catch {
         summary = undefined;
       }
-      resolve({ step, code: code ?? (signal ? 1 : 0), summary });
+      resolve({ step, code: code ?? (signal ? 1 : 0), summary, seconds: Math.round((Date.now() - start) / 1000) });
     });
   });
 }
@@ -74,7 +76,8 @@ async function main(): Promise<number> {
   try {
     const finished = (await Promise.all(LANES.map((lane, i) => runLane(lane.steps, lane.streamed, dir, i)))).flat();
     const total: Summary = { passed: 0, failed: 0, skipped: 0 };
-    console.log('');
+    // Where the run's time went, to see which lane is the long one.
+    console.log(`\nTook: ${finished.map((f) => `${f.step.name} ${f.seconds} s`).join('; ')}`);
     for (const f of finished) {
       if (f.step.kind === 'lint') {
         // A red lint is one failure in the count: a CI that reads only the last line sees the run red.
