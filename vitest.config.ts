@@ -69,7 +69,11 @@ export default defineConfig({
           setupFiles: ['test/support/i18n-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: a browser test mostly waits (on its browser, on a page's pauses), so one file
+          // alone leaves a core idle. Each file has its own browser, profile and loopback ports. Its own group,
+          // after the others, because a group runs one number of workers.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

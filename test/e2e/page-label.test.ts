@@ -16,6 +16,7 @@ import { storedConversation } from './support/chat-pages';
 import { launchWithExtension, runningWorker, serveChatPage, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION, openExtensionPage } from './support/extension-page';
 import { screenshotPath } from './support/screenshots';
+import { waitFor } from './support/wait';
 
 const fixturesDir = new URL('../fixtures/sites/', import.meta.url);
 const page = readFileSync(new URL('chatgpt.html', fixturesDir), 'utf8').replace(
@@ -24,6 +25,10 @@ const page = readFileSync(new URL('chatgpt.html', fixturesDir), 'utf8').replace(
 );
 const ANSWER = ['Wind turbines turn the kinetic energy of moving air into electricity.', 'A modern onshore turbine makes about seven gigawatt-hours a year.'];
 const chunked = (text: string) => text.match(/\S+\s*/g) ?? [];
+
+/** Resolves once the page's messages have seeded the history of conversation `id`. */
+const seeded = (ext: LaunchedExtension, id: string) =>
+  waitFor('the seed', async () => ((await storedConversation(runningWorker(ext), 'chatgpt', id))?.historyTokens ?? 0) > 0);
 
 const LOCALES = [
   { locale: 'en', numbers: 'en', suffix: '', inputWord: 'input tokens' },
@@ -68,7 +73,7 @@ describe.each(LOCALES)('the page label, UI in $locale', ({ locale, numbers, suff
     const tab = await ext.context.newPage();
     await tab.setViewportSize({ width: 900, height: 700 });
     await tab.goto(`https://chatgpt.com/c/label-${locale}`);
-    await tab.waitForTimeout(1_500); // the page's messages seed the history first
+    await seeded(ext, `label-${locale}`);
     await streamAnswer(tab, 'How much electricity does one wind turbine make?');
 
     const label = tab.locator('[data-message-author-role="assistant"] + ai-footprint-label').last();
@@ -142,7 +147,7 @@ describe('the page label after a reload', () => {
   it('comes back on the answer counted before, with the same text, and nothing is counted twice', async () => {
     const tab = await ext.context.newPage();
     await tab.goto('https://chatgpt.com/c/label-reload');
-    await tab.waitForTimeout(1_500); // the page's messages seed the history first
+    await seeded(ext, 'label-reload');
     await streamAnswer(tab, 'How much electricity does one wind turbine make?');
     const counted = tab.locator('[data-message-author-role="assistant"]').last();
     const answerId = (await counted.getAttribute('data-message-id'))!;
