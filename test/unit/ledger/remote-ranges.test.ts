@@ -10,9 +10,8 @@ import { calculate, type CalculationResponse } from '../../../src/core';
 import { DEFAULT_SETTINGS } from '../../../src/domain/settings';
 import { footprintRanges } from '../../../src/features/part';
 import { computeLocally, requestFor, turnUnderSettings } from '../../../src/ledger/compute';
-import { writeSettings } from '../../../src/storage/items';
 import { memoryKeyStore } from '../../support/key-store';
-import { newLedger, resetBrowser, turn } from '../support/ledger';
+import { newLedger, resetBrowser, storeSettings, turn } from '../support/ledger';
 
 beforeEach(resetBrowser);
 
@@ -31,7 +30,7 @@ const service: typeof fetch = async (_url, init) => {
 describe('remote mode: the range of a turn the service priced', () => {
   it('is the service’s figures scaled by the parts’ bounds, the same factors as local; none for an exact turn', async () => {
     const settings = { ...DEFAULT_SETTINGS, remote: { enabled: true, baseUrl: BASE_URL } };
-    await writeSettings(settings);
+    await storeSettings(settings);
     const ledger = newLedger({ remote: { keyStore: memoryKeyStore('fp_test_key'), hasPermission: async () => true, fetch: service } });
     const researched = turn({ promptTokens: 100, historyTokens: 0, answerTokens: 500, extras: { research: RESEARCH } });
     const { entry } = await ledger.record(researched);
