@@ -21,9 +21,8 @@ interface Source {
   copy?: string;
 }
 
-/** Sources with no passage yet, and why: each is code or data at a commit, or a paper, whose own words were not read here. */
+/** Sources with no passage yet, and why: each is data at a commit, or a paper, whose own words were not read here. */
 const WITHOUT_PASSAGE: Record<string, string> = {
-  'ecologits-llm': 'constants of EcoLogits code at a cited commit, copied as numbers',
   'ecologits-video': 'regressions of EcoLogits data at cited commits, copied as numbers',
   'luccioni-video-2025': 'a paper cited for the shape of the curve, no figure taken from it',
 };
