@@ -65,6 +65,18 @@ export const inPageOrder = (a: Element, b: Element): number => (a === b ? 0 : pr
 /** The last item of a list (the newest message of a page), or undefined when it is empty. */
 export const lastOf = <T>(list: ArrayLike<T>): T | undefined => list[list.length - 1];
 
+/** The page's messages in order with their roles, found by a selector chain; an element whose role cannot be told is left out. */
+export function messagesBy(doc: ParentNode, chain: readonly string[], roleOf: (el: Element) => Role | null): Array<{ role: Role; element: Element }> {
+  return firstMatching(doc, chain).flatMap((element) => {
+    const role = roleOf(element);
+    return role ? [{ role, element }] : [];
+  });
+}
+
+/** The newest answer among those messages. */
+export const newestAnswerBy = (doc: ParentNode, chain: readonly string[], roleOf: (el: Element) => Role | null): Element | undefined =>
+  lastOf(messagesBy(doc, chain, roleOf).filter((m) => m.role === 'assistant'))?.element;
+
 /** Drops elements nested inside another element of the same list (lists are in page order), without copying the list first. */
 function outermost(els: NodeListOf<Element>): Element[] {
   const out: Element[] = [];

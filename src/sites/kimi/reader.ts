@@ -18,7 +18,7 @@
 import { defineAdapter } from '../adapter';
 import type { ReasoningRead, Role, SiteAdapter } from '../types';
 import { kimiSite } from './facts';
-import { CHROME_SELECTOR, derivedIds, firstElement, firstMatching, joinTexts, labelText, lastOf, streamingBy, visibleText } from '../dom';
+import { messagesBy, newestAnswerBy, CHROME_SELECTOR, derivedIds, firstElement, firstMatching, joinTexts, labelText, streamingBy, visibleText } from '../dom';
 
 const { selectors: S, otherSelectors: O } = kimiSite;
 const SKIP = `${CHROME_SELECTOR}, ${O.textChrome}, ${S.thinking.join(', ')}, ${O.toolCall}`;
@@ -31,14 +31,9 @@ function roleOf(el: Element): Role | null {
   return null;
 }
 
-function messages(doc: Document): Array<{ role: Role; element: Element }> {
-  return firstMatching(doc, S.message).flatMap((element) => {
-    const role = roleOf(element);
-    return role ? [{ role, element }] : [];
-  });
-}
+const messages = (doc: Document) => messagesBy(doc, S.message, roleOf);
 
-const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
+const newestAnswer = (doc: Document): Element | undefined => newestAnswerBy(doc, S.message, roleOf);
 
 const hasActions = (answer: Element): boolean => firstElement(answer, S.actions) !== null;
 

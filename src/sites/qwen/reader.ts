@@ -19,7 +19,19 @@ import { defineAdapter } from '../adapter';
 import type { GeneratedImage, ReasoningRead, Role, SiteAdapter } from '../types';
 import { GENERIC_STOP } from '../site-data';
 import { qwenSite } from './facts';
-import { CHROME_SELECTOR, firstElement, firstMatching, isIcon, joinTexts, labelText, lastOf, streamingBy, visibleText, withPageIds } from '../dom';
+import {
+  messagesBy,
+  newestAnswerBy,
+  CHROME_SELECTOR,
+  firstElement,
+  firstMatching,
+  isIcon,
+  joinTexts,
+  labelText,
+  streamingBy,
+  visibleText,
+  withPageIds,
+} from '../dom';
 
 const { selectors: S, otherSelectors: O } = qwenSite;
 const STOP = [O.stop, ...GENERIC_STOP];
@@ -33,14 +45,9 @@ function roleOf(el: Element): Role | null {
   return null;
 }
 
-function messages(doc: Document): Array<{ role: Role; element: Element }> {
-  return firstMatching(doc, S.message).flatMap((element) => {
-    const role = roleOf(element);
-    return role ? [{ role, element }] : [];
-  });
-}
+const messages = (doc: Document) => messagesBy(doc, S.message, roleOf);
 
-const newestAnswer = (doc: Document): Element | undefined => lastOf(messages(doc).filter((m) => m.role === 'assistant'))?.element;
+const newestAnswer = (doc: Document): Element | undefined => newestAnswerBy(doc, S.message, roleOf);
 
 const hasFooter = (answer: Element): boolean => firstElement(answer, S.footer) !== null;
 
