@@ -118,7 +118,8 @@ describe('site models (data/site-models.json)', () => {
     expect(resolveModel('grok', 'Grok 4 Heavy', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('grok').wh_per_1k });
     expect(resolveModel('grok', null, {})).toEqual({ modelKey: 'custom', customWhPer1k: 2 });
     expect(resolveModel('perplexity', 'Prepared using Grok 4', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('grok').wh_per_1k });
-    expect(resolveModel('perplexity', 'Prepared using Kimi K2', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
+    expect(resolveModel('perplexity', 'Prepared using Kimi K2', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('kimi').wh_per_1k });
+    expect(resolveModel('perplexity', 'Prepared using Some New Model', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
     expect(resolveModel('perplexity', null, {})).toEqual({ modelKey: 'epsilon-70b' });
     // An override to custom takes the site's own rate; any other override drops the rate.
     expect(resolveModel('perplexity', 'Prepared using Sonar', { perplexity: 'custom' })).toEqual({ modelKey: 'custom', customWhPer1k: 0.6 });
@@ -129,6 +130,11 @@ describe('site models (data/site-models.json)', () => {
     expect(resolveModel('doubao', null, {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k });
     expect(resolveModel('poe', 'Grok-4', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('grok').wh_per_1k });
     expect(resolveModel('poe', 'Doubao-Seed-1.6', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k });
+    // Qwen and Kimi bots at their own sites' rates.
+    expect(resolveModel('poe', 'Qwen3-235B-A22B', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('qwen').wh_per_1k });
+    expect(resolveModel('poe', 'QwQ-32B', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('qwen').wh_per_1k });
+    expect(resolveModel('poe', 'Kimi-K2', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('kimi').wh_per_1k });
+    expect([resolveTokenizer('poe', 'Qwen3-235B-A22B', {}), resolveTokenizer('poe', 'Kimi-K2', {})]).toEqual(['qwen3', 'o200k']);
     // Poe's own Assistant names no model, and a bot no rule knows counts as the site's default: the unlisted rate.
     expect(resolveModel('poe', 'Assistant', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
     expect(resolveModel('poe', 'MyTutorBot', {})).toEqual({ modelKey: 'custom', customWhPer1k: customRate('unlisted').wh_per_1k });
@@ -157,7 +163,9 @@ describe('site models (data/site-models.json)', () => {
 
   it('names a Poe bot or a Doubao mode no rule knows, and never one an override replaces', () => {
     expect(unknownModelLabel('poe', 'MyTutorBot', {})).toBe('MyTutorBot');
-    expect(unknownModelLabel('poe', '通义千问助手', {})).toBe('通义千问助手');
+    expect(unknownModelLabel('poe', '我的导师机器人', {})).toBe('我的导师机器人');
+    // Qwen's Chinese name is a known family now: its rate, no note.
+    expect(unknownModelLabel('poe', '通义千问助手', {})).toBeNull();
     expect(unknownModelLabel('doubao', '视频生成', {})).toBe('视频生成');
     expect(unknownModelLabel('poe', 'Claude-Sonnet-4.6', {})).toBeNull();
     expect(unknownModelLabel('poe', 'Assistant', {})).toBeNull();
