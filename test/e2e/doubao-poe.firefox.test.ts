@@ -10,17 +10,15 @@
  * sites are counted in attachments.firefox.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationState } from '../../src/domain/conversation';
 import type { SiteId } from '../../src/domain/site-ids';
-import type { CountedTurn, SiteHealth } from '../../src/domain/turns';
+import type { SiteHealth } from '../../src/domain/turns';
 import { customRate } from '../../src/core/custom-rates';
-import { chunked } from './support/chat-pages';
-import { DOUBAO, POE, type ChatFixture } from './support/chat-fixtures';
+import { DOUBAO, POE } from './support/chat-fixtures';
 import type { DriverBrowser, DriverPage } from './support/driver';
-import { storedValues } from './support/extension-api';
 import { launchFirefoxDriver } from './support/firefox-driver';
 import { modelCounter, siteCounter, siteTokens } from './support/site-tokens';
 import { ANSWER, THINK } from './support/streamed-site';
+import { drivenSites, turnsOf } from './support/driven-site';
 import { waitFor } from './support/wait';
 
 let browser: DriverBrowser;
@@ -33,37 +31,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const stored = async <T>(key: string): Promise<T | undefined> => (await storedValues(ext))[key] as T | undefined;
-const conversation = (site: string, id: string) => stored<ConversationState>(`conversation:${site}:${id}`);
-const turnsOf = (c: ConversationState | undefined): CountedTurn[] => Object.values(c?.turns ?? {}).sort((a, b) => a.time - b.time);
-type Driven = { __streamDone: number };
-
-/** Sends a prompt whose answer stops for 4 s after its 4th chunk, the page still generating; midway, only `before` turns are counted. */
-async function sendWithPause(
-  page: DriverPage,
-  site: ChatFixture,
-  id: string,
-  prompt: string,
-  paragraphs: string[],
-  think: boolean,
-  before: number,
-): Promise<void> {
-  const done = await page.evaluate(() => (window as unknown as Driven).__streamDone, null);
-  await page.evaluate(
-    ([thinkChunks, chunks]) => void Object.assign(window, { __nextAnswer: { think: thinkChunks, paragraphs: chunks }, __pauseAfter: 4, __pauseMs: 4_000 }),
-    [think ? chunked(THINK) : null, paragraphs.map(chunked)] as const,
-  );
-  await page.fill(site.promptBox, prompt);
-  await page.click('[data-send]');
-  await new Promise((r) => setTimeout(r, 2_500));
-  expect(await page.evaluate(() => (window as unknown as Driven).__streamDone, null)).toBe(done);
-  expect(turnsOf(await conversation(site.site, id))).toHaveLength(before);
-  await page.evaluate((n) => void Object.assign(window, { __streamTarget: n }), done + 1);
-  await page.waitForFunction(
-    () => (window as unknown as Driven & { __streamTarget: number }).__streamDone === (window as unknown as { __streamTarget: number }).__streamTarget,
-    30_000,
-  );
-}
+const { stored, conversation, sendWithPause } = drivenSites(() => ext);
 
 const CASES = [
   { fixture: DOUBAO, id: '7301234567890123456', model: { modelKey: 'custom', customWhPer1k: customRate('doubao').wh_per_1k } },
