@@ -17,6 +17,7 @@ import { TotalsPanel } from './components/TotalsPanel';
 import { TrackingSettings } from './components/TrackingSettings';
 import { comparedWithUsual } from './usual-answer';
 import type { PeriodKey } from './view';
+import type { FootprintRanges } from '../features/part';
 
 type Load = { status: 'loading'; slow: boolean } | { status: 'error'; error: MessageError } | { status: 'ready'; state: PopupState };
 
@@ -44,6 +45,9 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
   const [load, setLoad] = useState<Load>({ status: 'loading', slow: false });
   const [refreshError, setRefreshError] = useState<MessageError | null>(null);
   const [period, setPeriod] = useState<PeriodKey>('today');
+  // The stored answers' ranges of a period, read with the period figures; the headline shows them once they match its period.
+  const [stored, setStored] = useState<{ period: PeriodKey; ranges: FootprintRanges | undefined } | null>(null);
+  const onRanges = useCallback((p: PeriodKey, ranges: FootprintRanges | undefined) => setStored({ period: p, ranges }), []);
   // The numbers render first; charts and settings follow once they are painted.
   const [showRest, setShowRest] = useState(false);
   const shown = useRef(false);
@@ -134,7 +138,13 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
             </p>
           )}
           <Alerts state={load.state} locale={locale} />
-          <TotalsPanel state={load.state} locale={locale} period={period} onPeriod={setPeriod} />
+          <TotalsPanel
+            state={load.state}
+            locale={locale}
+            period={period}
+            onPeriod={setPeriod}
+            {...(stored?.period === period && stored.ranges ? { stored: stored.ranges } : {})}
+          />
           {load.state.remote.enabled && load.state.remote.hasKey && <KeyMonth locale={locale} />}
           <LastAnswer
             entry={load.state.lastTurn}
@@ -142,7 +152,7 @@ export function App({ locale = 'en', onNumbersShown, initialState, loadState }: 
             extras={extrasOf(load.state.lastTurn, load.state.lastImages)}
             usual={comparedWithUsual(load.state)}
           />
-          {showRest && <PeriodInsights period={period} locale={locale} />}
+          {showRest && <PeriodInsights period={period} locale={locale} onRanges={onRanges} />}
           {showRest && <Rest state={load.state} locale={locale} refresh={refresh} setRemote={setRemote} />}
         </main>
       )}

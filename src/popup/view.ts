@@ -11,6 +11,8 @@ import { attachmentSkipText, healthReasonText } from '../i18n/health-reason';
 import { t, tn } from '../i18n/t';
 import type { LedgerEntry, PopupState, RemoteStatus, SiteHealth, Totals } from '../domain';
 import type { HiddenWorkKindShown } from '../domain/turns';
+import type { Range } from '../core/range';
+import type { FootprintRanges } from '../features/part';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../sites';
 import { CUSTOM_KEY, modelRowsFor, siteCustomRate } from '../sites/site-models';
 import { parseModelGroup } from '../ledger/totals';
@@ -21,6 +23,22 @@ export type PeriodKey = (typeof PERIOD_KEYS)[number];
 
 export function periodLabel(key: PeriodKey): string {
   return t(`period_${key}`);
+}
+
+/**
+ * The ranges of a period's headline figures: its totals (the daily totals, which keep the days whose
+ * turns were pruned) with the spread of its stored answers' ranges around them, so a pruned answer
+ * adds its figure alone (the period's note says how many answers are stored). Undefined when no
+ * stored answer holds an estimate with a range: the headline then shows single figures.
+ */
+export function totalsRanges(totals: Pick<Totals, 'energyKwh' | 'carbonG' | 'waterL'>, stored: FootprintRanges | undefined): FootprintRanges | undefined {
+  if (!stored) return undefined;
+  const around = (central: number, r: Range): Range => ({ low: Math.max(0, central - (r.central - r.low)), central, high: central + (r.high - r.central) });
+  return {
+    energyKwh: around(totals.energyKwh, stored.energyKwh),
+    carbonG: around(totals.carbonG, stored.carbonG),
+    waterL: around(totals.waterL, stored.waterL),
+  };
 }
 
 // ---- Models per site --------------------------------------------------------

@@ -2,7 +2,6 @@ import type { ComponentChildren } from 'preact';
 import { attachmentSplit, type AttachmentSplit } from '../../features/attachments/describe';
 import { asOwnPrompt } from '../../features/extras';
 import { footprintRanges } from '../../features/part';
-import { boundsText } from '../../features/range-texts';
 import type { Range } from '../../core/range';
 import type { Quantity } from '../../display/scales';
 import { imageCountOf } from '../../domain/image-records';
@@ -16,7 +15,7 @@ import { usualComparisonTexts, type UsualComparison } from '../usual-answer';
 import { computedByText, modelText, regionName } from '../view';
 import { hiddenWorkFigures, hiddenWorkParts } from '../../features/work/describe';
 import { contextParts } from '../../label/context-texts';
-import { QuantityText } from './QuantityText';
+import { Bounds, QuantityText } from './QuantityText';
 import { Rich } from './Rich';
 
 /**
@@ -143,17 +142,6 @@ function Figure(props: {
         {props.children}
       </dd>
     </>
-  );
-}
-
-function Bounds({ quantity, range, locale, id }: { quantity: (v: number, locale: string) => Quantity; range: Range | undefined; locale: string; id: string }) {
-  if (!range) return null;
-  const text = boundsText(quantity, range, locale);
-  return (
-    <span class="muted range" data-testid={id} role="img" aria-label={text.spoken}>
-      {' '}
-      {text.shown}
-    </span>
   );
 }
 

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { whatIf, type WhatIfChoice } from '../../core/what-if';
 import { formatCount } from '../../display';
 import { t } from '../../i18n/t';
+import type { FootprintRanges } from '../../features/part';
 import { readPeriodData, type PeriodData } from '../../ledger/read-period';
 import { localDay } from '../../storage/days';
 import { PERIOD_SPANS, WHAT_IF_MODELS, WHAT_IF_REGIONS, chatRows, periodChangeText, whatIfWords } from '../period-texts';
@@ -18,12 +19,27 @@ type Load = { status: 'loading' } | { status: 'ready'; period: PeriodKey; data: 
  * energy (with links that open them), and what the same tokens would have cost with another model
  * or in another region. Read from storage when the period changes (stored turns and daily totals).
  */
-export function PeriodInsights({ period, locale, now = Date.now }: { period: PeriodKey; locale: string; now?: () => number }) {
+export function PeriodInsights({
+  period,
+  locale,
+  now = Date.now,
+  onRanges,
+}: {
+  period: PeriodKey;
+  locale: string;
+  now?: () => number;
+  /** Given the period's stored ranges once read, for the headline figures above (which show before this loads). */
+  onRanges?: (period: PeriodKey, ranges: FootprintRanges | undefined) => void;
+}) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   useEffect(() => {
     let current = true;
     readPeriodData(PERIOD_SPANS[period], localDay(now())).then(
-      (data) => current && setLoad({ status: 'ready', period, data }),
+      (data) => {
+        if (!current) return;
+        setLoad({ status: 'ready', period, data });
+        onRanges?.(period, data.ranges);
+      },
       () => current && setLoad({ status: 'error' }),
     );
     return () => {

@@ -1,4 +1,6 @@
+import type { Range } from '../../core/range';
 import { quantityText, type Quantity } from '../../display';
+import { boundsText } from '../../features/range-texts';
 import { needsSpokenForm, spokenQuantity } from '../../i18n/quantity';
 import type { Words } from '../words';
 import { Rich } from './Rich';
@@ -26,4 +28,26 @@ export function QuantityText({ q, locale }: { q: Quantity; locale: string }) {
 /** A sentence with amounts in it, each shown with its symbol and read as words. */
 export function WordsText({ w, locale }: { w: Words; locale: string }) {
   return <Rich message={w.message} nodes={w.parts.map((p) => (typeof p === 'string' ? p : <span {...spokenProps(p, locale)}>{quantityText(p)}</span>))} />;
+}
+
+/** The bounds of a figure that holds estimated parts, shown beside it ("(≈ 0.9 Wh–≈ 3.4 Wh)") and read as the whole range; nothing for an exact one. */
+export function Bounds({
+  quantity,
+  range,
+  locale,
+  id,
+}: {
+  quantity: (v: number, locale: string) => Quantity;
+  range: Range | undefined;
+  locale: string;
+  id: string;
+}) {
+  if (!range) return null;
+  const text = boundsText(quantity, range, locale);
+  return (
+    <span class="muted range" data-testid={id} role="img" aria-label={text.spoken}>
+      {' '}
+      {text.shown}
+    </span>
+  );
 }

@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import type { PopupState } from '../../domain';
 import { carbonQuantity, energyQuantity, formatCount, waterQuantity, type Quantity } from '../../display';
 import { t, tn } from '../../i18n/t';
-import { PERIOD_KEYS, periodLabel, type PeriodKey } from '../view';
+import type { Range } from '../../core/range';
+import type { FootprintRanges } from '../../features/part';
+import { PERIOD_KEYS, periodLabel, totalsRanges, type PeriodKey } from '../view';
 import { later } from './Later';
 // The styles of the period figures and the budget, in the popup's one stylesheet (their components load later).
 import '../insights.css';
@@ -10,15 +12,24 @@ import '../insights.css';
 /** Only with a budget set, so it can follow the first numbers. */
 const BudgetProgress = later(() => import('./later-parts').then((m) => m.BudgetProgress));
 import { Equivalents } from './Equivalents';
-import { QuantityText } from './QuantityText';
+import { Bounds, QuantityText } from './QuantityText';
 import { StressBadge } from './StressBadge';
 
-function Figure({ label, q, testId, locale }: { label: string; q: Quantity; testId: string; locale: string }) {
+function Figure(props: {
+  label: string;
+  quantity: (v: number, locale: string) => Quantity;
+  value: number;
+  range: Range | undefined;
+  testId: string;
+  locale: string;
+}) {
+  const { label, quantity, value, range, testId, locale } = props;
   return (
     <div class="figure">
       <dt>{label}</dt>
       <dd data-testid={testId}>
-        <QuantityText q={q} locale={locale} />
+        <QuantityText q={quantity(value, locale)} locale={locale} />
+        <Bounds quantity={quantity} range={range} locale={locale} id={`${testId}-range`} />
       </dd>
     </div>
   );
@@ -30,18 +41,22 @@ export function TotalsPanel({
   locale,
   period: chosen,
   onPeriod,
+  stored,
 }: {
   state: PopupState;
   locale: string;
   /** The period, when the page holds it (the period figures below the latest answer follow it). */
   period?: PeriodKey;
   onPeriod?: (p: PeriodKey) => void;
+  /** The ranges of the period's stored answers, once read (they load after the first numbers); absent: single figures. */
+  stored?: FootprintRanges;
 }) {
   const [own, setOwn] = useState<PeriodKey>('today');
   const period = chosen ?? own;
   const setPeriod = onPeriod ?? setOwn;
   const totals = state.totals[period];
   const label = periodLabel(period);
+  const ranges = totalsRanges(totals, stored);
   return (
     <section aria-labelledby="totals-h">
       <h2 id="totals-h" class="visually-hidden">
@@ -57,9 +72,16 @@ export function TotalsPanel({
         ))}
       </fieldset>
       <dl class="figures" aria-label={t('totals_label', label)} data-testid="totals">
-        <Figure label={t('quantity_energy')} q={energyQuantity(totals.energyKwh, locale)} testId="total-energy" locale={locale} />
-        <Figure label={t('quantity_carbon')} q={carbonQuantity(totals.carbonG, locale)} testId="total-carbon" locale={locale} />
-        <Figure label={t('quantity_water')} q={waterQuantity(totals.waterL, locale)} testId="total-water" locale={locale} />
+        <Figure
+          label={t('quantity_energy')}
+          quantity={energyQuantity}
+          value={totals.energyKwh}
+          range={ranges?.energyKwh}
+          testId="total-energy"
+          locale={locale}
+        />
+        <Figure label={t('quantity_carbon')} quantity={carbonQuantity} value={totals.carbonG} range={ranges?.carbonG} testId="total-carbon" locale={locale} />
+        <Figure label={t('quantity_water')} quantity={waterQuantity} value={totals.waterL} range={ranges?.waterL} testId="total-water" locale={locale} />
       </dl>
       <p class="muted" data-testid="total-turns">
         {totals.turns === 0

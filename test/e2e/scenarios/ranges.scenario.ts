@@ -3,7 +3,7 @@
  * counted exactly, and its page label, the popup's latest answer and the popup's figures for today
  * show no range; the next answer shows a deep research run's header (an estimate with a published
  * range), and the label shows each figure with its low and high end, the popup's latest answer the
- * bounds beside its figures, and today's stored answers their summed range. The expected bounds are
+ * bounds beside its figures, and today's headline figures and stored answers their summed range. The expected bounds are
  * the stored record's parts at their low and high ends (src/features/part.ts), formatted as the
  * English catalogue writes a range.
  */
@@ -92,6 +92,8 @@ export function rangesScenario(ctx: ScenarioContext): void {
       expect(await popup.text('[data-testid="last-energy"]')).toBe(collapsed(shown(energyQuantity, plain.energyKwh)));
       expect(await popup.text('[data-testid="last-energy-range"]')).toBe('');
       expect(await popup.text('[data-testid="period-range"]')).toBe('');
+      expect(await popup.text('[data-testid="total-energy"]')).toBe(collapsed(shown(energyQuantity, plain.energyKwh)));
+      expect(await popup.text('[data-testid="total-energy-range"]')).toBe('');
     });
 
     it('an answer with a research run: the label, the latest answer and today show the range beside each figure', async () => {
@@ -118,6 +120,10 @@ export function rangesScenario(ctx: ScenarioContext): void {
       const period = await popup.text('[data-testid="period-range"]');
       expect(period).toContain(collapsed(ranged(energyQuantity, today.energyKwh.central, today.energyKwh)));
       expect(period).toContain(collapsed(ranged(waterQuantity, today.waterL.central, today.waterL)));
+      // Today's headline figures: each with the same bounds beside it.
+      expect(await popup.text('[data-testid="total-energy"]')).toBe(collapsed(ranged(energyQuantity, today.energyKwh.central, today.energyKwh)));
+      expect(await popup.text('[data-testid="total-carbon-range"]')).toBe(collapsed(bounds(carbonQuantity, today.carbonG)));
+      expect(await popup.text('[data-testid="total-water-range"]')).toBe(collapsed(bounds(waterQuantity, today.waterL)));
     });
   });
 }
