@@ -1,8 +1,8 @@
 /**
  * Every source a rule in data/ is taken from (attachments, out-of-sight work, video, reasoning
  * speeds, context windows, custom rates) has the short passage it was taken from and the day it was
- * read; a source read only in a copy says so and still cites the publisher's own page. The sources
- * that still lack a passage are named here with why, so the list can only shrink.
+ * read; a source read only in a copy says so and still cites the publisher's own page. A source
+ * that still lacks a passage is named here with why, so the list can only shrink.
  */
 import { describe, expect, it } from 'vitest';
 import attachmentRules from '../../../data/attachment-rules.json';
@@ -21,11 +21,8 @@ interface Source {
   copy?: string;
 }
 
-/** Sources with no passage yet, and why: each is data at a commit, or a paper, whose own words were not read here. */
-const WITHOUT_PASSAGE: Record<string, string> = {
-  'ecologits-video': 'regressions of EcoLogits data at cited commits, copied as numbers',
-  'luccioni-video-2025': 'a paper cited for the shape of the curve, no figure taken from it',
-};
+/** Sources with no passage yet, and why (none left: a source added without one has to be named here). */
+const WITHOUT_PASSAGE: Record<string, string> = {};
 
 /** The ids of sources each rule file names, with the sources it lists itself. */
 function ruleSources(): { used: Set<string>; listed: Map<string, Source> } {
