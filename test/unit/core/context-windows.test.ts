@@ -24,6 +24,20 @@ describe('context windows', () => {
     expect(contextWindowFor('claude', 'beta-sonnet-5.5')).toMatchObject({ tokens: 200_000, plan: 'free', pastWindow: 'refuse' });
     expect(contextWindowFor('perplexity', 'epsilon-70b').tokens).toBe(128_000);
     expect(contextWindowFor('grok', 'custom').tokens).toBe(256_000);
+    // Qwen Chat and Kimi count at a custom rate: the providers' published windows, not the stated catch-all.
+    expect(contextWindowFor('qwen', 'custom')).toMatchObject({
+      tokens: 262_144,
+      pastWindow: 'truncate',
+      sources: ['qwen3-context-window', 'context-stated-estimate'],
+    });
+    expect(contextWindowFor('kimi', 'custom')).toMatchObject({
+      tokens: 256_000,
+      pastWindow: 'truncate',
+      sources: ['kimi-context-window', 'context-stated-estimate'],
+    });
+    expect(sitePlans('qwen')?.plans).toEqual(['free']);
+    // A Qwen or Kimi bot on Poe or Perplexity keeps the stated window.
+    expect(contextWindowFor('poe', 'custom').tokens).toBe(128_000);
     const ids = new Set(sources.sources.map((s) => s.id));
     for (const m of MODELS) {
       const w = contextWindowFor('none', m.key);
