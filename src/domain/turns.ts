@@ -229,6 +229,9 @@ export const TurnExtrasSchema = z.object({
       files: Count,
       tokens: Count,
       estimatedTokens: Count,
+      /** The lowest and highest the files' rules allow, where they differ from `tokens` (absent in turns counted before files had ranges). */
+      lowTokens: Count.optional(),
+      highTokens: Count.optional(),
       historyTokens: Count,
       estimatedHistoryTokens: Count,
       /** Files the page saw but could not count (read failed, too large...): shown, never counted as zero. */

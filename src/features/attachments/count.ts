@@ -19,11 +19,14 @@ export interface PromptAttachments {
   files: number;
   tokens: number;
   estimatedTokens: number;
+  /** The lowest and highest the files' rules allow (picture detail levels, a search against a whole read); `tokens` for exact files. */
+  low: number;
+  high: number;
   /** Why each skipped file was not counted, in the order sent. */
   skipped: AttachmentSkipCode[];
 }
 
-export const NO_ATTACHMENTS: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, skipped: [] };
+export const NO_ATTACHMENTS: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, low: 0, high: 0, skipped: [] };
 
 /** Rows a data file's preview holds: the header and the first rows, what pandas' head() prints. */
 const PREVIEW_LINES = 6;
@@ -58,7 +61,7 @@ function factsOf(a: AttachmentSent, count: Count): AttachmentFacts {
 /** Every file sent with a prompt, counted for the model it was sent to (each text counted once with `count`). */
 export function countPromptAttachments(sent: readonly AttachmentSent[] | undefined, target: AttachmentTarget, count: Count): PromptAttachments {
   if (!sent || sent.length === 0) return NO_ATTACHMENTS;
-  const out: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, skipped: [] };
+  const out: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, low: 0, high: 0, skipped: [] };
   for (const a of sent) {
     if (a.skipped) {
       out.skipped.push(a.skipped);
@@ -76,9 +79,13 @@ export function countPromptAttachments(sent: readonly AttachmentSent[] | undefin
     }
     out.files += 1;
     out.tokens += outcome.value.tokens;
+    out.low += outcome.value.range.low;
+    out.high += outcome.value.range.high;
     // Read from the page, not the file: the thumbnail or the card stands for a file the extension never saw.
     if (outcome.value.estimated || a.from === 'page') out.estimatedTokens += outcome.value.tokens;
   }
+  // Each file is bounded by the room beside the prompt; so are all of them together at their high end.
+  if (target.windowTokens !== undefined && target.windowTokens > 0) out.high = Math.min(out.high, Math.max(out.tokens, target.windowTokens));
   return out;
 }
 
@@ -102,6 +109,8 @@ export function attachmentExtras(own: PromptAttachments, history: { tokens: numb
     files: own.files,
     tokens: own.tokens,
     estimatedTokens: own.estimatedTokens,
+    ...(own.low < own.tokens ? { lowTokens: own.low } : {}),
+    ...(own.high > own.tokens ? { highTokens: own.high } : {}),
     historyTokens: history.tokens,
     estimatedHistoryTokens: history.estimatedTokens,
     ...(own.skipped.length > 0 ? { skipped: own.skipped.length } : {}),
@@ -111,5 +120,6 @@ export function attachmentExtras(own: PromptAttachments, history: { tokens: numb
 /** A counted turn's own files, as they were counted (for a regenerated answer or a revision that sends none again). */
 export function ownAttachmentsOf(extras: AttachmentsCounted | undefined): PromptAttachments {
   if (!extras) return NO_ATTACHMENTS;
-  return { files: extras.files, tokens: extras.tokens, estimatedTokens: extras.estimatedTokens, skipped: [] };
+  const { files, tokens, estimatedTokens } = extras;
+  return { files, tokens, estimatedTokens, low: extras.lowTokens ?? tokens, high: extras.highTokens ?? tokens, skipped: [] };
 }

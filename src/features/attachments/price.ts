@@ -10,14 +10,16 @@ import { counted, estimated, present, type TurnParts } from '../part';
 
 /**
  * The turn's files as parts of its record (its extras already under the settings): this prompt's
- * files, and with history on the earlier files it re-reads. Estimated where any of them is.
+ * files, with the range their rules allow, and with history on the earlier files it re-reads (a
+ * single figure: what later turns carry keeps no range). Estimated where any of them is.
  */
 export function attachmentParts(turn: CountedTurn, settings: Pick<Settings, 'countHistory'>): TurnParts {
   const files = turn.extras?.attachments;
   if (!files) return {};
-  const part = (tokens: number, estimatedTokens: number) => (estimatedTokens > 0 ? estimated(tokens) : counted(tokens));
+  const part = (tokens: number, estimatedTokens: number, low = tokens, high = tokens) =>
+    estimatedTokens > 0 ? estimated({ low, central: tokens, high }) : counted(tokens);
   return present({
-    files: part(files.tokens, files.estimatedTokens),
+    files: part(files.tokens, files.estimatedTokens, files.lowTokens, files.highTokens),
     filesHistory: settings.countHistory ? part(files.historyTokens, files.estimatedHistoryTokens) : undefined,
   });
 }

@@ -105,14 +105,18 @@ export async function runBoundedChat(io: BoundedChatIo): Promise<void> {
   expect(pdfExpected.value.reasons).toContain('retrieval');
   expect(modelCounter(pdfTurn.modelKey)(pdfExpected.text!)).toBeGreaterThan(pdfExpected.value.range.high);
   expect(pdfTurn.extras!.attachments!).toMatchObject({ files: 1, tokens: pdfExpected.value.tokens, estimatedTokens: pdfExpected.value.tokens });
+  // The whole read is its high end as far as the window lets it be, kept with the turn (on Free the search's
+  // 20 chunks already fill the room beside the prompt, so the high end is the central figure).
+  expect(pdfTurn.extras!.attachments!.highTokens ?? pdfTurn.extras!.attachments!.tokens).toBe(pdfExpected.value.range.high);
   expect(input(pdfTurn)).toBeLessThanOrEqual(16_000);
 
-  // The phone photo and the PNG: OpenAI's 32-px patches at high detail (the range, low to original, is the unit tests').
+  // The phone photo and the PNG: OpenAI's 32-px patches at high detail, the photo's range (low detail to original) kept with the turn.
   const photoTurn = await turn('What is in this photo?', files.photo);
   expect(photoTurn.extras!.attachments!.tokens).toBe(2942);
   const photo = await expectedOf(files.photo, photoTurn.modelKey, photoTurn.promptTokens);
   expect(photo.value.range.central).toBeGreaterThanOrEqual(2_500);
   expect(photo.value.range.high).toBeGreaterThanOrEqual(14_000);
+  expect(photoTurn.extras!.attachments!).toMatchObject({ lowTokens: photo.value.range.low, highTokens: photo.value.range.high });
   const pngTurn = await turn('And this chart?', files.png);
   expect(pngTurn.extras!.attachments!.tokens).toBe(1229);
 

@@ -69,8 +69,20 @@ async function count(t: TurnCompleted) {
 describe('the files of one prompt', () => {
   it('a 1024 x 1024 picture on GPT-4o is 765 tokens at high detail, by OpenAI’s tile rule, estimated: ChatGPT does not say which detail it asks for', async () => {
     const counted = await count(turn(1, { attachments: [picture(1024, 1024)] }));
-    expect(counted.extras?.attachments).toEqual({ files: 1, tokens: 765, estimatedTokens: 765, historyTokens: 0, estimatedHistoryTokens: 0 });
+    // Its low end is the same picture at low detail (85 tokens); high detail is the highest the page allows.
+    expect(counted.extras?.attachments).toEqual({ files: 1, tokens: 765, estimatedTokens: 765, lowTokens: 85, historyTokens: 0, estimatedHistoryTokens: 0 });
     expect(counted.promptTokens).toBe(countTokens('Question 1 about the file.'));
+  });
+
+  it('a 4032 x 3024 phone photo on ChatGPT’s default model keeps its range: 2,942 at high detail, 14,364 at original, as the published patch rule gives', async () => {
+    const counted = await count(turn(1, { modelLabel: null, attachments: [picture(4032, 3024)] }));
+    const files = counted.extras!.attachments!;
+    expect(files).toMatchObject({ files: 1, tokens: 2942, estimatedTokens: 2942, highTokens: 14_364 });
+    expect(files.lowTokens).toBeLessThan(2942);
+    // A later turn re-reads the photo at its central figure.
+    const next = await count(turn(2, { modelLabel: null }));
+    expect(next.extras!.attachments).toMatchObject({ files: 0, tokens: 0, historyTokens: 2942 });
+    expect(next.extras!.attachments).not.toHaveProperty('highTokens');
   });
 
   it('a picture on Claude by Anthropic’s 28-px patches (2000 x 1500: 72 x 54 = 3,888 on the 2576-px models)', async () => {

@@ -1,6 +1,7 @@
 /** Attached files in the ledger: input of their turn and history under the user's settings; switched off, the turn is today's count exactly. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type CountedTurn, type Settings } from '../../../../src/domain';
+import { footprintRanges } from '../../../../src/features/part';
 import { requestFor, turnUnderSettings } from '../../../../src/ledger/compute';
 import { newLedger, resetBrowser, turn, storeSettings } from '../../support/ledger';
 
@@ -60,6 +61,23 @@ describe('the ledger', () => {
     const [header, row] = (await ledger.exportLedger('csv')).content.trim().split('\r\n');
     const cells = Object.fromEntries(header!.split(',').map((name, i) => [name, row!.split(',')[i]]));
     expect(cells).toMatchObject({ attachment_files: '2', attachment_tokens: '9180', attachment_estimated_tokens: '765', attachment_history_tokens: '1530' });
+  });
+
+  it('records the range of estimated files in the entry’s parts, so the entry shows its figures with their bounds', async () => {
+    const ledger = newLedger();
+    const photo = { files: 1, tokens: 2942, estimatedTokens: 2942, lowTokens: 70, highTokens: 14_364, historyTokens: 0, estimatedHistoryTokens: 0 };
+    const out = await ledger.record({ ...turn(), historyTokens: 0, extras: { attachments: photo } });
+    if (!out.recorded) throw new Error('not recorded');
+    expect(out.entry.parts?.files).toEqual({ basis: 'estimated', tokens: 2942, range: { low: 70, central: 2942, high: 14_364 } });
+    const r = footprintRanges(out.entry)!;
+    expect(r.energyKwh.low).toBeLessThan(out.entry.energyKwh);
+    expect(r.energyKwh.high).toBeGreaterThan(out.entry.energyKwh);
+    const [json] = JSON.parse((await ledger.exportLedger('json')).content).turns as Array<{ ranges?: { energyKwh: { high: number } } }>;
+    expect(json!.ranges!.energyKwh.high).toBeCloseTo(r.energyKwh.high, 12);
+    // A turn counted before files had ranges (or with exact files) keeps a single figure.
+    const older = await ledger.record({ ...turn(), extras: { attachments: FILES } });
+    if (!older.recorded) throw new Error('not recorded');
+    expect(older.entry.parts?.files).toEqual({ basis: 'estimated', tokens: 9180, range: { low: 9180, central: 9180, high: 9180 } });
   });
 
   it('with attachments off, records exactly what a turn without files records', async () => {
