@@ -3,7 +3,8 @@
  * counted exactly, and its page label, the popup's latest answer and the popup's figures for today
  * show no range; the next answer shows a deep research run's header (an estimate with a published
  * range), and the label shows each figure with its low and high end, the popup's latest answer the
- * bounds beside its figures, and today's headline figures and stored answers their summed range. The expected bounds are
+ * bounds beside its figures, and today's headline figures and stored answers their summed range; both
+ * exports give the run's low and high ends and none for the exact answer. The expected bounds are
  * the stored record's parts at their low and high ends (src/features/part.ts), formatted as the
  * English catalogue writes a range.
  */
@@ -124,6 +125,23 @@ export function rangesScenario(ctx: ScenarioContext): void {
       expect(await popup.text('[data-testid="total-energy"]')).toBe(collapsed(ranged(energyQuantity, today.energyKwh.central, today.energyKwh)));
       expect(await popup.text('[data-testid="total-carbon-range"]')).toBe(collapsed(bounds(carbonQuantity, today.carbonG)));
       expect(await popup.text('[data-testid="total-water-range"]')).toBe(collapsed(bounds(waterQuantity, today.waterL)));
+
+      // Both exports: the research run with its low and high ends, the exact answer without.
+      const json = await send<{ content: string }>(popup, 'ledger/export', { format: 'json' });
+      if (!json.ok) throw new Error(json.error.message);
+      const turns = (JSON.parse(json.value.content) as { turns: Array<{ turnId: string; ranges?: { energyKwh: Range } }> }).turns;
+      expect(turns.find((t) => t.turnId === before.turnId)).not.toHaveProperty('ranges');
+      expect(turns.find((t) => t.turnId === researched.turnId)?.ranges?.energyKwh).toEqual(r.energyKwh);
+      const csv = await send<{ content: string }>(popup, 'ledger/export', { format: 'csv' });
+      if (!csv.ok) throw new Error(csv.error.message);
+      const [header, ...rows] = csv.value.content
+        .trim()
+        .split('\r\n')
+        .map((line) => line.split(','));
+      const cell = (turnId: string, column: string) => rows.find((row) => row[header!.indexOf('turn_id')] === turnId)![header!.indexOf(column)];
+      expect(cell(before.turnId, 'energy_kwh_high')).toBe('');
+      expect(Number(cell(researched.turnId, 'energy_kwh_low'))).toBeCloseTo(r.energyKwh.low, 12);
+      expect(Number(cell(researched.turnId, 'energy_kwh_high'))).toBeCloseTo(r.energyKwh.high, 12);
     });
   });
 }
