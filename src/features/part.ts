@@ -78,7 +78,6 @@ export function requestTokens(parts: TurnParts): { input: number; output: number
 /** The tokens of `kinds` (0 for those absent). */
 export const tokensOf = (parts: TurnParts, ...kinds: TokenPartKind[]): number => kinds.reduce((sum, kind) => sum + (parts[kind]?.tokens ?? 0), 0);
 
-
 /**
  * How far the answer's energy may lie from its central figure, as factors of it: the request's
  * weighted tokens (the core's energy is linear in them) at every estimated part's low and high
