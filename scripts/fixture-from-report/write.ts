@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SITE_IDS, SITES, type SiteId } from '../../src/sites';
+import { SITE_IDS, SITE_LABELS, type SiteId } from '../../src/sites';
 import { PAGE_REPORT_FORMAT, PAGE_REPORT_KIND, type PageReport, type ReportElement } from '../../src/sites/page-report-format';
 import { pageOfReport } from './page';
 
@@ -97,7 +97,7 @@ export function fixtureFromReport(text: string, layout: Layout): Written | Refus
     name = `${site}-report-${report.date}-${n}`;
   }
   const fixture = `${name}.html`;
-  const made = `page report format ${report.format} from ${SITES[site].label}, extension ${report.extensionVersion}, adapter version ${report.adapterVersion}, made ${report.date}`;
+  const made = `page report format ${report.format} from ${SITE_LABELS[site]}, extension ${report.extensionVersion}, adapter version ${report.adapterVersion}, made ${report.date}`;
   writeFileSync(path.join(fixturesDir, fixture), pageOfReport(report, `Rebuilt by \`npm run fixture:from-report\` from a ${made}. Placeholder text.`));
 
   const saw = report.saw;

@@ -46,7 +46,6 @@ interface SiteRow {
 
 const MODEL_ROWS = (windowsData.models as ModelRow[]).map((row) => ({ row, re: new RegExp(row.pattern) }));
 const SITE_ROWS: Readonly<Record<string, SiteRow>> = windowsData.sites;
-export const CONTEXT_WINDOWS_AS_OF: string = windowsData.as_of;
 const PLAN_LABELS: Readonly<Record<string, string>> = windowsData.plan_labels;
 
 /** A plan's name as the site writes it (a product name, not translated). */

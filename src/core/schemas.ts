@@ -266,16 +266,16 @@ export const V1RequestSchema = z.preprocess(
     .describe('Calculation request (version 1)'),
 );
 
-export const StressLevelSchema = z.enum(STRESS_LEVELS);
+const StressLevelSchema = z.enum(STRESS_LEVELS);
 
-export const WaterSchema = z.object({
+const WaterSchema = z.object({
   liters: z.number().nonnegative(),
   stress_level: StressLevelSchema,
   wue_liters_per_kwh: z.number().nonnegative(),
   note: z.string(),
 });
 
-export const EquivalentsSchema = z.object({
+const EquivalentsSchema = z.object({
   smartphones_charged: z.number().nonnegative(),
   km_driven: z.number().nonnegative(),
   led_hours: z.number().nonnegative(),
@@ -304,7 +304,7 @@ export const CalculationResponseSchema = z
   })
   .describe('Calculation response (version 2)');
 
-export const RateLimitSchema = z.object({
+const RateLimitSchema = z.object({
   limit: z.number().int().nonnegative(),
   remaining: z.number().int().nonnegative(),
   reset_at: z.string().describe('ISO 8601 time the monthly quota resets (start of next UTC month).'),

@@ -13,7 +13,7 @@ import type { SiteHealthRecords } from './health';
 
 type SiteMessage = 'turn/expected' | 'turn/completed' | 'conversation/seed' | 'site/health';
 
-export class RefusedMessage extends Error {
+class RefusedMessage extends Error {
   constructor(
     readonly code: 'WRONG_SITE',
     message: string,

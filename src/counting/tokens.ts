@@ -47,7 +47,7 @@ export const countTokens: Count = (text) =>
 const SPECIALS_IN_TEXT: Record<KitokenId, boolean> = { 'deepseek-v3': true, gemma3: true, llama3: true, tekken: false, qwen3: true };
 
 /** The extension's own files: kitoken's engine and the definitions the build converted (scripts/build/vocabularies.ts). */
-export const extensionVocabularies: VocabularySource = {
+const extensionVocabularies: VocabularySource = {
   // The response itself: compiled while it is read (instantiateStreaming), and the browser may keep the compiled code.
   engine: () => read(TOKENIZER_ENGINE_FILE),
   definition: (id) => read(vocabularyFile(id)).then(async (r) => new Uint8Array(await r.arrayBuffer())),

@@ -123,7 +123,7 @@ export interface EquivalentsView {
   more: EquivalentShown[];
 }
 
-export const TOP_EQUIVALENTS = 3;
+const TOP_EQUIVALENTS = 3;
 
 /** Every equivalent that says something for the amounts, the three most telling first. */
 export function equivalentsFor(amounts: FootprintAmounts, locale: string, rows: readonly EquivalentRow[] = EQUIVALENTS): EquivalentsView {

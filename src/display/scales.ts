@@ -68,7 +68,7 @@ export const DISTANCE = scale(['cm', 0.01, 'centimetre'], ['m', 1, 'metre'], ['k
 export const DURATION = scale(['s', 1, 'second'], ['min', 60, 'minute'], ['h', 3600, 'hour']);
 
 /** Switching up to a larger unit starts at this many of it (rule 3). */
-export const SWITCH_UP_AT = 10;
+const SWITCH_UP_AT = 10;
 
 /** A number with its unit, ready to show. `approx` marks an estimate (shown with "≈"). */
 export interface Quantity {
@@ -125,7 +125,7 @@ export function formatEstimate(s: Scale, value: number, locale: string, unit?: U
  * Factors step down later than amounts: a factor stays in the home unit down to 0.01
  * ("0.3 Wh per web search", as published), and only below that takes the smaller unit.
  */
-export const FACTOR_STEP_DOWN_BELOW = 0.01;
+const FACTOR_STEP_DOWN_BELOW = 0.01;
 
 /** A published factor (up to three significant figures, no "≈"): up by rule 3, down only below 0.01 of the home unit. */
 export function formatFactor(s: Scale, value: number, locale: string): Quantity {
@@ -147,7 +147,7 @@ export const carbonQuantity = (grams: number, locale: string, unit?: Unit) => fo
 export const waterQuantity = (liters: number, locale: string, unit?: Unit) => formatEstimate(WATER, liters * 1000, locale, unit);
 
 /** One metric drop (20 drops per mL, the pharmacopoeia's standard dropper). */
-export const ML_PER_DROP = 0.05;
+const ML_PER_DROP = 0.05;
 
 /**
  * Below 1 mL, how many drops an amount of water is, as a whole number

@@ -19,7 +19,7 @@ const IMPORT_REFUSALS = [
 ] as const;
 export type ImportRefusalCode = (typeof IMPORT_REFUSALS)[number];
 
-export const ImportRefusalSchema = z.object({
+const ImportRefusalSchema = z.object({
   code: z.enum(IMPORT_REFUSALS),
   /** Where in the file, e.g. `turns[11].energyKwh` (field names are the format's own, not translated); null for the whole file. */
   at: z.string().max(200).nullable(),
@@ -29,7 +29,7 @@ export const ImportRefusalSchema = z.object({
 export type ImportRefusal = z.infer<typeof ImportRefusalSchema>;
 
 /** What an import adds (a preview) or added. Days are local calendar days (`YYYY-MM-DD`). */
-export const ImportSummarySchema = z.object({
+const ImportSummarySchema = z.object({
   /** Turns the ledger does not have yet. */
   turns: z.number().int().nonnegative(),
   /** The first and last day of those turns (null when none). */

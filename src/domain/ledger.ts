@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CountedTurnSchema, type CountedTurn } from './turns';
 
 /** How a turn's footprint was computed. `local-fallback`: remote mode was on but the service failed; queued for retry. */
-export const ComputedBySchema = z.enum(['local', 'remote', 'local-fallback']);
+const ComputedBySchema = z.enum(['local', 'remote', 'local-fallback']);
 export type ComputedBy = z.infer<typeof ComputedBySchema>;
 
 /** One recorded turn: counts and footprint, never chat text. */

@@ -21,10 +21,10 @@ export const RemoteStatusSchema = z.object({
 });
 export type RemoteStatus = z.infer<typeof RemoteStatusSchema>;
 
-export const BudgetSettingSchema = z.object({ weeklyKwh: z.number().positive().max(MAX_BUDGET_KWH).nullable(), notify: z.boolean() });
+const BudgetSettingSchema = z.object({ weeklyKwh: z.number().positive().max(MAX_BUDGET_KWH).nullable(), notify: z.boolean() });
 
 const ExtraKindSchema = z.enum(EXTRA_KINDS);
-export const CountExtrasSchema = z.record(ExtraKindSchema, z.boolean());
+const CountExtrasSchema = z.record(ExtraKindSchema, z.boolean());
 
 export const PopupStateSchema = z.object({
   settings: z.object({

@@ -21,13 +21,13 @@ const Text = z.string().max(MESSAGE_LIMITS.messageChars);
 const Id = z.string().min(1).max(MESSAGE_LIMITS.idChars);
 
 /** Reasoning as the page shows it: full text (counted exactly), a summary, and/or a duration label (estimated in the worker). */
-export const ReasoningShownSchema = z.object({
+const ReasoningShownSchema = z.object({
   text: Text.nullable(),
   summaryOnly: z.boolean(),
   durationLabel: z.string().max(MESSAGE_LIMITS.labelChars).nullable(),
 });
 
-export const ImageKeysSchema = z.array(z.string().min(1).max(MESSAGE_LIMITS.idChars)).max(64);
+const ImageKeysSchema = z.array(z.string().min(1).max(MESSAGE_LIMITS.idChars)).max(64);
 
 const Count = z.number().int().nonnegative();
 const Seconds = z.number().nonnegative().max(86_400);
@@ -40,7 +40,7 @@ const Pixels = z.number().int().positive().max(100_000);
  * (src/features/attachments/rules.ts). `skipped`: the page could not read it (the code says why, health shows it);
  * the turn itself is counted all the same.
  */
-export const AttachmentSentSchema = z.object({
+const AttachmentSentSchema = z.object({
   from: z.enum(['file', 'page']),
   kind: z.enum(ATTACHMENT_KINDS),
   mime: z.string().max(MESSAGE_LIMITS.labelChars),
@@ -68,7 +68,7 @@ export type AttachmentSent = z.infer<typeof AttachmentSentSchema>;
 export { HIDDEN_WORK_KINDS, type HiddenWorkKindShown } from '../features/work/kinds';
 
 /** Why work a page showed was not counted: unreadable on the page, no rule for the site, beyond the rule's range. */
-export const UNCOUNTED_WORK_CODES = ['unreadable', 'no-rule', 'out-of-range'] as const;
+const UNCOUNTED_WORK_CODES = ['unreadable', 'no-rule', 'out-of-range'] as const;
 export type UncountedWorkCode = (typeof UNCOUNTED_WORK_CODES)[number];
 
 /**
@@ -78,7 +78,7 @@ export type UncountedWorkCode = (typeof UNCOUNTED_WORK_CODES)[number];
  * work happened in a form the reader could not read; the worker reports it in health and never
  * counts it as zero.
  */
-export const HiddenWorkShownSchema = z.object({
+const HiddenWorkShownSchema = z.object({
   /** Web searches the answer made: how many (a "Searched the web" block, a sources row: at least 1), and the sources it lists. */
   search: z.object({ searches: z.number().int().positive().max(MESSAGE_LIMITS.hiddenWorkItems), sources: Count.optional() }).optional(),
   /** Research runs (deep research, an agent run) that wrote this answer, with what the page says of them. */
@@ -310,7 +310,7 @@ export type CountedTurn = z.infer<typeof CountedTurnSchema>;
 
 /** What one counted answer cost, as its page label shows it: the turn plus the images its answer generated. */
 /** A page label's texts, formatted in the worker: what it shows, what hover and focus add, what screen readers say. */
-export const LabelTextsSchema = z.object({
+const LabelTextsSchema = z.object({
   summary: z.string(),
   details: z.string(),
   spoken: z.string(),
@@ -319,7 +319,7 @@ export const LabelTextsSchema = z.object({
 });
 export type LabelTexts = z.infer<typeof LabelTextsSchema>;
 
-export const TurnFootprintSchema = z.object({
+const TurnFootprintSchema = z.object({
   energyKwh: z.number().nonnegative(),
   carbonG: z.number().nonnegative(),
   waterL: z.number().nonnegative(),

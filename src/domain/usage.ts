@@ -1,7 +1,7 @@
 /** Remote mode: the API key's month on the service (GET /api/v2/usage), as the worker hands it to the popup. */
 import { z } from 'zod';
 
-export const KeyMonthSchema = z.object({
+const KeyMonthSchema = z.object({
   plan: z.string(),
   /** The UTC month, `YYYY-MM`. */
   month: z.string(),

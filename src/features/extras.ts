@@ -31,7 +31,7 @@ export function replaceExtras<T extends { extras?: TurnExtras }>(turn: T, kinds:
  * (earlier turns, and the files and search content they left in the context). What a history share
  * and the new-chat tip take as the prompt, since a new chat would still read and do all of these.
  */
-export function ownInputTokens(e: { promptTokens: number; inputTokens: number; extras?: TurnExtras }): number {
+function ownInputTokens(e: { promptTokens: number; inputTokens: number; extras?: TurnExtras }): number {
   const { attachments, search, research, voice } = e.extras ?? {};
   const own = (voice ? voice.inputTokens : e.promptTokens) + (attachments?.tokens ?? 0) + (search?.tokens ?? 0) + (research?.tokens ?? 0);
   return Math.min(own, e.inputTokens);

@@ -14,7 +14,7 @@ import { INPUT_WEIGHT, OUTPUT_WEIGHT } from '../core/calculate';
 import type { Range } from '../core/range';
 
 /** Parts that are tokens of the answer's request, each always on one side of it. */
-export const TOKEN_PART_SIDES = {
+const TOKEN_PART_SIDES = {
   prompt: 'input',
   history: 'input',
   files: 'input',
@@ -38,7 +38,7 @@ export const RangeSchema = z.object({ low: z.number().nonnegative(), central: z.
 const CountedPartSchema = z.object({ basis: z.literal('counted'), tokens: Count });
 /** Tokens estimated by a rule: `tokens` is the central figure the calculation is sent, `range` its bounds. */
 const EstimatedPartSchema = z.object({ basis: z.literal('estimated'), tokens: Count, range: RangeSchema });
-export const TokenPartSchema = z.discriminatedUnion('basis', [CountedPartSchema, EstimatedPartSchema]);
+const TokenPartSchema = z.discriminatedUnion('basis', [CountedPartSchema, EstimatedPartSchema]);
 export type TokenPart = z.infer<typeof TokenPartSchema>;
 
 export const TurnPartsSchema = z.object({
@@ -78,16 +78,13 @@ export function requestTokens(parts: TurnParts): { input: number; output: number
 /** The tokens of `kinds` (0 for those absent). */
 export const tokensOf = (parts: TurnParts, ...kinds: TokenPartKind[]): number => kinds.reduce((sum, kind) => sum + (parts[kind]?.tokens ?? 0), 0);
 
-/** Whether any part is an estimate. */
-export const holdsEstimates = (parts: TurnParts): boolean => tokenParts(parts).some(([, part]) => part.basis === 'estimated') || parts.video !== undefined;
-
 /**
  * How far the answer's energy may lie from its central figure, as factors of it: the request's
  * weighted tokens (the core's energy is linear in them) at every estimated part's low and high
  * end, over those at the central figures. Undefined where nothing is estimated or the bounds equal
  * the central figure: an exact count shows no range.
  */
-export function energyFactors(parts: TurnParts, weights: { input: number; output: number }): { low: number; high: number } | undefined {
+function energyFactors(parts: TurnParts, weights: { input: number; output: number }): { low: number; high: number } | undefined {
   let central = 0;
   let low = 0;
   let high = 0;
@@ -140,13 +137,13 @@ function scaled(e: Figures, factors: { low: number; high: number }): FootprintRa
 }
 
 /** The ranges of records shown together (an answer with its images and videos, a day): the sums of their bounds. */
-export function addRanges(a: FootprintRanges, b: FootprintRanges): FootprintRanges {
+function addRanges(a: FootprintRanges, b: FootprintRanges): FootprintRanges {
   const add = (x: Range, y: Range): Range => ({ low: x.low + y.low, central: x.central + y.central, high: x.high + y.high });
   return { energyKwh: add(a.energyKwh, b.energyKwh), carbonG: add(a.carbonG, b.carbonG), waterL: add(a.waterL, b.waterL) };
 }
 
 /** An exact record's figures as a range of equal values (to add to others). */
-export const exactRanges = (e: Figures): FootprintRanges => ({
+const exactRanges = (e: Figures): FootprintRanges => ({
   energyKwh: { low: e.energyKwh, central: e.energyKwh, high: e.energyKwh },
   carbonG: { low: e.carbonG, central: e.carbonG, high: e.carbonG },
   waterL: { low: e.waterL, central: e.waterL, high: e.waterL },

@@ -54,7 +54,7 @@ export function partsOfRecord(e: CountedTurn & { inputTokens: number }): TurnPar
 }
 
 /** The model key the specification prices per image (Wh per image, the count as output). */
-export const IMAGE_MODEL_KEY = 'image-gen';
+const IMAGE_MODEL_KEY = 'image-gen';
 
 /** What an answer generated, each a record of its own next to the answer's (src/domain/image-records.ts). */
 type MediaParts = Pick<TurnParts, 'images' | 'video'>;

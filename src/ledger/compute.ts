@@ -54,21 +54,7 @@ function entry(
   plan: string,
 ): LedgerEntry {
   return {
-    turnId: turn.turnId,
-    time: turn.time,
-    site: turn.site,
-    conversationId: turn.conversationId,
-    modelKey: req.model,
-    ...(req.custom_wh_per_1k === undefined ? {} : { customWhPer1k: req.custom_wh_per_1k }),
-    promptTokens: turn.promptTokens,
-    historyTokens: turn.historyTokens,
-    answerTokens: turn.answerTokens,
-    tokenizer: turn.tokenizer,
-    ...(turn.reasoningTokens ? { reasoningTokens: turn.reasoningTokens } : {}),
-    ...(turn.estimatedReasoningTokens ? { estimatedReasoningTokens: turn.estimatedReasoningTokens } : {}),
-    ...(turn.extras ? { extras: turn.extras } : {}),
-    ...(turn.context ? { context: turn.context } : {}),
-    ...(turn.parts ? { parts: turn.parts } : {}),
+    ...countedFields(turn, req.model, req.custom_wh_per_1k),
     inputTokens: req.input_tokens,
     outputTokens: req.output_tokens,
     region: r.region,
@@ -106,22 +92,27 @@ export function entryFromRemote(turn: CountedTurn, req: RemoteRequest, response:
 
 /** The counted turn an entry came from (for recompute and retries). */
 export function turnOf(e: LedgerEntry): CountedTurn {
+  return countedFields(e, e.modelKey, e.customWhPer1k);
+}
+
+/** What a counted turn and its ledger entry share, from either, with the model it is priced as; optional fields only where set. */
+function countedFields(from: CountedTurn | LedgerEntry, modelKey: string, customWhPer1k: number | undefined): CountedTurn {
   return {
-    turnId: e.turnId,
-    time: e.time,
-    site: e.site,
-    conversationId: e.conversationId,
-    modelKey: e.modelKey,
-    ...(e.customWhPer1k === undefined ? {} : { customWhPer1k: e.customWhPer1k }),
-    promptTokens: e.promptTokens,
-    historyTokens: e.historyTokens,
-    answerTokens: e.answerTokens,
-    tokenizer: e.tokenizer,
-    ...(e.reasoningTokens ? { reasoningTokens: e.reasoningTokens } : {}),
-    ...(e.estimatedReasoningTokens ? { estimatedReasoningTokens: e.estimatedReasoningTokens } : {}),
-    ...(e.extras ? { extras: e.extras } : {}),
-    ...(e.context ? { context: e.context } : {}),
-    ...(e.parts ? { parts: e.parts } : {}),
+    turnId: from.turnId,
+    time: from.time,
+    site: from.site,
+    conversationId: from.conversationId,
+    modelKey,
+    ...(customWhPer1k === undefined ? {} : { customWhPer1k }),
+    promptTokens: from.promptTokens,
+    historyTokens: from.historyTokens,
+    answerTokens: from.answerTokens,
+    tokenizer: from.tokenizer,
+    ...(from.reasoningTokens ? { reasoningTokens: from.reasoningTokens } : {}),
+    ...(from.estimatedReasoningTokens ? { estimatedReasoningTokens: from.estimatedReasoningTokens } : {}),
+    ...(from.extras ? { extras: from.extras } : {}),
+    ...(from.context ? { context: from.context } : {}),
+    ...(from.parts ? { parts: from.parts } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import { addDays, daysEndingAt } from '../storage/days';
 import { rowTotals } from './totals';
 
 /** How many chats the popup lists. */
-export const COSTLIEST_CHATS = 5;
+const COSTLIEST_CHATS = 5;
 
 export interface ChatCost {
   site: SiteId;

@@ -104,7 +104,7 @@ export interface StateInputs {
   remote: PopupState['remote'];
 }
 
-export function buildPopupState(x: StateInputs): PopupState {
+function buildPopupState(x: StateInputs): PopupState {
   const last30Days = popupWindow(x.today);
   const last7 = new Set(last30Days.slice(-7));
   const last30 = new Set(last30Days);

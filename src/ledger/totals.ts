@@ -37,7 +37,7 @@ export const toRow = (t: Totals): TotalsRow => [t.turns, t.inputTokens, t.output
 export const rowTurns = (r: TotalsRow): number => rowTotals(r).turns;
 export const rowEnergyKwh = (r: TotalsRow): number => rowTotals(r).energyKwh;
 
-export function addEntryToRows(rows: Record<string, TotalsRow>, e: LedgerEntry): void {
+function addEntryToRows(rows: Record<string, TotalsRow>, e: LedgerEntry): void {
   const k = groupKey(e.site, modelGroup(e));
   const t = rows[k] ? rowTotals(rows[k]) : emptyTotals();
   // An images record adds energy, not an answer.

@@ -108,7 +108,7 @@ export function toCsv(days: readonly DayEntries[]): string {
 }
 
 /** "exact" when the tokenizer is the model's own, else "approximate (<tokenizer>)", as the popup says it. */
-export function tokenCountOf(e: LedgerEntry): string {
+function tokenCountOf(e: LedgerEntry): string {
   const approximate = approximationOf(e.modelKey, e.tokenizer);
   return approximate === null ? 'exact' : `approximate (${approximate})`;
 }

@@ -22,7 +22,7 @@ import type { FootprintRanges } from '../features/part';
 type Load = { status: 'loading'; slow: boolean } | { status: 'error'; error: MessageError } | { status: 'ready'; state: PopupState };
 
 /** After this long without an answer the popup says it is still waiting. */
-export const SLOW_AFTER_MS = 2000;
+const SLOW_AFTER_MS = 2000;
 
 export interface AppProps {
   /** The UI locale for numbers and dates (browser.i18n.getUILanguage() in the extension). */

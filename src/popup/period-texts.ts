@@ -64,7 +64,7 @@ export const WHAT_IF_MODELS: readonly string[] = MODELS.filter((m) => !m.legacy 
 export const WHAT_IF_REGIONS: readonly string[] = REGIONS.map((r) => r.key);
 
 /** "gamma-3.5-flash-lite", "Sweden", or both: what the figure is priced with. */
-export function choiceText(choice: WhatIfChoice): string {
+function choiceText(choice: WhatIfChoice): string {
   return [choice.modelKey, choice.region === undefined ? undefined : regionName(choice.region)].filter((x) => x !== undefined).join(' · ');
 }
 

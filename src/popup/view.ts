@@ -81,7 +81,7 @@ export function regionName(key: string): string {
 }
 
 /** Compact, to fit a 360 px select: label, carbon intensity, WUE, stress class. Region names are the table's, untranslated. */
-export function regionOptionLabel(r: RegionRow, locale = 'en'): string {
+function regionOptionLabel(r: RegionRow, locale = 'en'): string {
   return `${regionName(r.key)}: ${formatFactorNumber(r.carbon_gco2_per_kwh, locale)} g/kWh · ${formatFactorNumber(r.wue_liters_per_kwh, locale)} L/kWh · ${t(`stress_level_${r.stress_level}`)}`;
 }
 
@@ -116,7 +116,7 @@ export function stressViewFor(regionKey: string): StressView | null {
 }
 
 /** The class's meaning (data/regions.json in English; a test keeps the English message equal to it). */
-export function stressMeaning(level: StressLevel): string {
+function stressMeaning(level: StressLevel): string {
   return t(`stress_meaning_${level}`);
 }
 

@@ -35,7 +35,7 @@ export interface ConfigError {
  * permission for the address, and the manifest's optional origins (src/manifest/facts.ts,
  * checked against this list by test/unit/remote/config.test.ts) name only these two.
  */
-export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
+const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
 
 const fail = (code: ConfigError['code'], problem: RemoteUrlProblem, message: string): Result<RemoteEndpoint, ConfigError> => ({
   ok: false,

@@ -8,8 +8,8 @@ import { turnIdempotencyKey } from './client';
 
 const RETRY_QUEUE_MAX = 500;
 const RETRY_MAX_ATTEMPTS = 8;
-export const RETRY_BASE_MS = 30_000;
-export const RETRY_CAP_MS = 60 * 60_000;
+const RETRY_BASE_MS = 30_000;
+const RETRY_CAP_MS = 60 * 60_000;
 export const RETRY_ALARM = 'remote-retry';
 
 /** Delay before attempt `attempts + 1`: 30 s, 1 min, 2 min ... capped at 1 h. */

@@ -16,7 +16,7 @@ export function isPaused(s: RemoteState, now: number): boolean {
 }
 
 /** Start of the next calendar month in UTC, when plans' quotas reset. */
-export function nextUtcMonth(now: number): number {
+function nextUtcMonth(now: number): number {
   const d = new Date(now);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }

@@ -56,7 +56,7 @@ const nodeList = commaList(
 const SECRET_VARIABLES = new Set(['FOOTPRINT_METRICS_TOKEN', 'FOOTPRINT_REDIS_URL']);
 
 /** The service's settings by name, each read from one environment variable (ENV_NAMES). */
-export const ConfigSchema = z.object({
+const ConfigSchema = z.object({
   port: z.preprocess(emptyAsUnset, port.default(8787)),
   host: z.preprocess(emptyAsUnset, z.string().min(1).default('127.0.0.1')),
   /** Public base URL; `methodology_url` is this plus /methodology. Default: the address the service listens on. */
@@ -94,7 +94,7 @@ export type ServiceConfig = z.output<typeof ConfigSchema>;
 export const CONFIG_DEFAULTS: ServiceConfig = ConfigSchema.parse({});
 
 /** The environment variable of each setting. */
-export const ENV_NAMES: Readonly<Record<keyof ServiceConfig, string>> = {
+const ENV_NAMES: Readonly<Record<keyof ServiceConfig, string>> = {
   port: 'PORT',
   host: 'HOST',
   baseUrl: 'FOOTPRINT_BASE_URL',

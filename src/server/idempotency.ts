@@ -7,7 +7,7 @@
  */
 import { hash } from 'node:crypto';
 
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
 export type IdempotencyKeyResult = { ok: true; key: string | null } | { ok: false; detail: string };
 

@@ -17,7 +17,7 @@ export function problemResponse(code: ErrorCode, detail: string, baseUrl: string
 }
 
 /** Seconds a client waits before retrying after STORE_UNAVAILABLE. */
-export const STORE_RETRY_AFTER_S = 2;
+const STORE_RETRY_AFTER_S = 2;
 
 export const storeUnavailableResponse = (baseUrl: string): Response =>
   problemResponse('STORE_UNAVAILABLE', 'The key and quota store is not answering; nothing was charged. Retry shortly with the same Idempotency-Key.', baseUrl, {

@@ -24,12 +24,12 @@ export function shiftMonth(month: string, delta: number): string {
 export const oldestKeptMonth = (current: string, months: number): string => shiftMonth(current, 1 - months);
 
 /** Start of the next UTC month: when the quota resets. */
-export function nextMonthStart(now: Date): Date {
+function nextMonthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
 /** Whole seconds from `now` until the quota resets (at least 1). */
-export function secondsUntilReset(now: Date): number {
+function secondsUntilReset(now: Date): number {
   return Math.max(1, Math.ceil((nextMonthStart(now).getTime() - now.getTime()) / 1000));
 }
 

@@ -22,6 +22,6 @@ export function defineAdapter(facts: SiteFacts, { modelLabelBeside, ...readers }
     findTurns: (doc) => readers.findTurns(doc, () => conversationId(doc.location?.href ?? '') ?? readers.conversationIdInPage?.(doc) ?? UNSAVED_CONVERSATION),
     conversationId,
     isStreaming: (doc) => readers.streaming(doc) !== null,
-    readModelLabel: (doc, answer) => readModelLabel(doc, facts.modelLabel, answer?.element, modelLabelBeside),
+    readModelLabel: (doc, answer) => readModelLabel(doc, facts, answer?.element, modelLabelBeside),
   };
 }

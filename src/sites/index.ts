@@ -1,6 +1,6 @@
 /**
  * The site registry: each site's data module (src/sites/<site>/facts.ts, listed in ./list.ts: hosts,
- * label, model family, conversation URLs, selectors, version) and what is derived from them here: host -> site, labels, manifest
+ * model family, conversation URLs, selectors, version) and what is derived from them here: host -> site, labels, manifest
  * matches (src/sites/hosts.ts) and the site's model keys (src/sites/site-models.ts). It imports no
  * reader: a site's reader is imported only by its content script (entrypoints/<site>.content.ts).
  */
@@ -16,8 +16,8 @@ export const SITES: Readonly<Record<SiteId, SiteFacts>> = Object.fromEntries(SIT
   SiteFacts
 >;
 
-/** Each site as users know it ("chatgpt.com"). */
-export const SITE_LABELS: Readonly<Record<SiteId, string>> = mapSites((s) => s.label);
+/** Each site as users know it: its main host without `www.` ("chatgpt.com", "kimi.com"). */
+export const SITE_LABELS: Readonly<Record<SiteId, string>> = mapSites((s) => s.hosts[0]!.replace(/^www\./, ''));
 
 let siteByHost: Map<string, SiteId> | undefined;
 

@@ -3,7 +3,7 @@
  * (`ModelLabelSource`, src/sites/site-data.ts), the label as the page shows it, or null. The worker
  * maps the label to a model key (src/counting/models.ts); nothing here knows a model.
  */
-import type { ModelLabelSource } from './site-data';
+import type { ModelLabelSource, SiteData } from './site-data';
 import { CHROME_SELECTOR, firstElement, labelText, visibleText } from './dom';
 
 /** The text of the element, chrome (or `skip`) left out; null when empty. */
@@ -27,16 +27,17 @@ function pressedLabel(doc: Document, pressed: NonNullable<ModelLabelSource['pres
 
 /**
  * The model label for a turn: on `answer` where the page names the model on each answer, else
- * where the page shows it; `beside` reads a label the page writes next to an answer (a line under
- * it), for sites whose data cannot say where that line is.
+ * where the page shows it (the site's `model` selector and `modelLabel` places); `beside` reads a
+ * label the page writes next to an answer (a line under it), for sites whose data cannot say where that line is.
  */
 export function readModelLabel(
   doc: Document,
-  source: ModelLabelSource | undefined,
+  site: Pick<SiteData, 'selectors' | 'modelLabel'>,
   answer?: Element,
   beside?: (answer: Element | undefined, doc: Document) => Element | null,
 ): string | null {
-  if (source?.answerAttribute) {
+  const source = site.modelLabel ?? {};
+  if (source.answerAttribute) {
     const named = onAnswer(doc, source.answerAttribute, answer);
     if (named) return named;
   }
@@ -44,8 +45,8 @@ export function readModelLabel(
     const line = textOf(beside(answer, doc), undefined);
     if (line) return line;
   }
-  if (!source) return null;
-  const shown = source.shown ? textOf(firstElement(doc, source.shown), source.skip) : null;
+  const picker = site.selectors.model;
+  const shown = picker ? textOf(firstElement(doc, picker), source.skip) : null;
   if (shown) return shown;
   const checked = source.checked ? textOf(doc.querySelector(source.checked), undefined) : null;
   if (checked) return checked;

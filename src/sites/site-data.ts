@@ -15,7 +15,8 @@ export type ConversationUrl = `/${string}`;
 /**
  * The named primary selectors a reader relies on, each a chain of alternatives (one per markup
  * variant), the usual one first: the page report says which matched, and the drift tests remove or
- * rename each in turn. Named by role (`message`, `prompt`, `answer`, `stop`, ...).
+ * rename each in turn. Named by role (`message`, `prompt`, `answer`, `stop`, ...). `model` is where
+ * the page shows the model in use (its picker): the model-label reader reads its text.
  */
 export type SiteSelectors = Readonly<Record<string, readonly string[]>>;
 
@@ -26,19 +27,18 @@ export type SiteSelectors = Readonly<Record<string, readonly string[]>>;
 export type OtherSelectors = Readonly<Record<string, string | readonly string[]>>;
 
 /**
- * Where the page names the model in use, read by one reader in the kit (src/sites/model-label.ts),
- * each tried in this order:
+ * Where the page names the model in use besides the `model` selector (`SiteSelectors`), read by one
+ * reader in the kit (src/sites/model-label.ts), each tried in this order:
  * - `answerAttribute`: an attribute on the answer (or an element around it) naming the model that wrote it;
- * - `shown`: a selector chain; the first match's text is the label (its visible text without chrome
- *   and `skip`, where a `skip` is given);
+ * - the `model` selector: the first match's text is the label (its visible text without chrome and
+ *   `skip`, where a `skip` is given);
  * - `checked`: a selector for the checked one of a set of options (a mode's radio); its text;
  * - `pressed`: a toggle that names a model when it is pressed (`aria-pressed`, or `pressedClass`).
- * `answerAttribute` without an answer reads the newest answer's, after `shown` and `checked`:
+ * `answerAttribute` without an answer reads the newest answer's, after `model` and `checked`:
  * what the page shows for the next prompt comes before what an earlier answer was written with.
  */
 export interface ModelLabelSource {
   readonly answerAttribute?: string;
-  readonly shown?: readonly string[];
   readonly skip?: string;
   readonly checked?: string;
   readonly pressed?: { readonly selector: string; readonly pressedClass?: string; readonly label: string };
@@ -47,9 +47,10 @@ export interface ModelLabelSource {
 /** A site's one data module: what it is and where its page keeps what the reader reads. */
 export interface SiteData<Id extends string = string> {
   readonly site: Id;
-  /** The site as users know it, shown in the popup. */
-  readonly label: string;
-  /** Hostnames the content script runs on, main one first. Each becomes the manifest match `https://<host>/*`. */
+  /**
+   * Hostnames the content script runs on, main one first. Each becomes the manifest match
+   * `https://<host>/*`; the main one, without `www.`, is the site as the popup names it.
+   */
   readonly hosts: readonly string[];
   /**
    * The family prefix of the site's model keys in data/models.json (`alpha` for `alpha-5.6-terra`).
@@ -64,7 +65,7 @@ export interface SiteData<Id extends string = string> {
   readonly version: number;
   /** The named primary selectors (see `SiteSelectors`). */
   readonly selectors: SiteSelectors;
-  /** Where the page names the model (see `ModelLabelSource`); absent: the page names none. */
+  /** Where the page names the model besides the `model` selector (see `ModelLabelSource`). */
   readonly modelLabel?: ModelLabelSource;
 }
 

@@ -157,7 +157,7 @@ export function encodeEntries(entries: readonly LedgerEntry[]): DayTurns {
   return day;
 }
 
-export function decodeRow(day: DayTurns, r: TurnRow): LedgerEntry {
+function decodeRow(day: DayTurns, r: TurnRow): LedgerEntry {
   const s = (i: number) => day.strings[i];
   const entry: LedgerEntry = {
     turnId: r[0],

@@ -102,8 +102,8 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
   let state: ClockState = { name: 'off' };
   const timer = createOneTimer();
   let observer: MutationObserver | null = null;
-  /** Watches the element that says an answer is being written (see `watchMark`). */
-  let markObserver: MutationObserver | null = null;
+  /** Watches the element that says an answer is being written (see `createMarkWatch`). */
+  let mark: MarkWatch | null = null;
   let changedAt = 0;
   const { adapter, doc } = options;
   /** The site's settle period: after a change, before the page has said how sure it is. */
@@ -144,7 +144,7 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
 
   const onMarkChange = (): void => {
     if (state.name !== 'streaming') return; // the mark is watched only while streaming: a record delivered after
-    unwatchMark();
+    mark?.unwatch();
     state = { name: 'streaming', mark: null }; // watched again if the look still finds it
     timer.clear();
     wake(0);
@@ -170,7 +170,7 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
         const idleMs = SETTLE_MS[idle];
         if (before.name === 'streaming') {
           // The answer changed the page while we were not looking.
-          unwatchMark();
+          mark?.unwatch();
           observe();
           state = { name: 'watching', changed: true, idle: null };
           changedAt = now;
@@ -192,44 +192,22 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
 
   const streaming = (writing: Element | 'unmarked', now: number): void => {
     if (state.name === 'watching') observer?.disconnect();
-    const mark = writing === 'unmarked' ? null : writing;
-    if (state.name !== 'streaming' || state.mark !== mark) {
-      unwatchMark();
-      if (mark) watchMark(mark);
+    const shown = writing === 'unmarked' ? null : writing;
+    if (state.name !== 'streaming' || state.mark !== shown) {
+      mark?.unwatch();
+      if (shown) mark?.watch(shown);
     }
-    state = { name: 'streaming', mark };
+    state = { name: 'streaming', mark: shown };
     listener.streaming(now);
-    wake(mark ? MARK_RECHECK_MS : STREAMING_POLL_MS);
+    wake(shown ? MARK_RECHECK_MS : STREAMING_POLL_MS);
   };
 
+  /** The scan is over: back to watching, a settle period first where the page changed meanwhile. Stopped meanwhile: `off`; no look happens while a scan runs. */
   const scanDone = (): void => {
-    const before = state;
-    switch (before.name) {
-      case 'scanning':
-        state = { name: 'watching', changed: before.changed, idle: null };
-        if (before.changed) wake(settleMs);
-        return;
-      case 'off':
-        return; // stopped while it ran
-      case 'watching':
-      case 'streaming':
-        return; // no look happens while a scan runs, so the clock is still scanning when it ends
-    }
-  };
-
-  /**
-   * Watches the element that says an answer is being written: its attributes (a stop button turning
-   * back into the send button) and every ancestor's children (it, or a box around it, leaving the
-   * page). Neither changes while the answer's text streams in, so nothing runs until it ends.
-   */
-  const watchMark = (mark: Element): void => {
-    if (!markObserver) return;
-    markObserver.observe(mark, { attributes: true });
-    for (let node = mark.parentNode; node; node = node.parentNode) markObserver.observe(node, { childList: true });
-  };
-
-  const unwatchMark = (): void => {
-    if (state.name === 'streaming' && state.mark) markObserver?.disconnect();
+    if (state.name !== 'scanning') return;
+    const { changed } = state;
+    state = { name: 'watching', changed, idle: null };
+    if (changed) wake(settleMs);
   };
 
   return {
@@ -243,7 +221,7 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
       if (state.name !== 'off') return; // started already
       const Observer = (doc.defaultView as (Window & typeof globalThis) | null)?.MutationObserver ?? MutationObserver;
       observer = new Observer(onMutation);
-      markObserver = new Observer(onMarkChange);
+      mark = createMarkWatch(new Observer(onMarkChange));
       observe();
       // What the page showed before we watched it counts as a change: a whole settle period first.
       state = { name: 'watching', changed: true, idle: null };
@@ -252,8 +230,8 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
     },
     stop() {
       observer?.disconnect();
-      markObserver?.disconnect();
-      observer = markObserver = null;
+      mark?.unwatch();
+      observer = mark = null;
       timer.clear();
       state = { name: 'off' };
     },
@@ -262,18 +240,32 @@ export function createPageClock(options: ClockOptions, listener: ClockListener):
       onMutation();
     },
     promptSent() {
-      switch (state.name) {
-        case 'off':
-          return; // not started: nothing to look at
-        case 'watching':
-          state = { ...state, idle: null };
-          break;
-        case 'scanning':
-        case 'streaming':
-          break; // the next look asks the page anyway
-      }
+      if (state.name === 'off') return; // not started: nothing to look at
+      // Watching, what the last look found is out of date; scanning or streaming, the next look asks the page anyway.
+      if (state.name === 'watching') state = { ...state, idle: null };
       wake(FIRST_LOOK_MS);
     },
+  };
+}
+
+/** The watch on the element that says an answer is being written (a stop button, a busy flag). */
+interface MarkWatch {
+  watch(mark: Element): void;
+  unwatch(): void;
+}
+
+/**
+ * Watches the element that says an answer is being written: its attributes (a stop button turning
+ * back into the send button) and every ancestor's children (it, or a box around it, leaving the
+ * page). Neither changes while the answer's text streams in, so nothing runs until it ends.
+ */
+function createMarkWatch(observer: MutationObserver): MarkWatch {
+  return {
+    watch(mark) {
+      observer.observe(mark, { attributes: true });
+      for (let node = mark.parentNode; node; node = node.parentNode) observer.observe(node, { childList: true });
+    },
+    unwatch: () => observer.disconnect(),
   };
 }
 

@@ -23,7 +23,7 @@ const LABEL_MAX_CHARS = 40;
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /** True when all the text read from a message comes from its headings, and the message holds other text. */
-export function readsHeadingOnly(element: Element, text: string): boolean {
+function readsHeadingOnly(element: Element, text: string): boolean {
   const headings = Array.from(element.querySelectorAll(HEADINGS));
   if (headings.length === 0) return false;
   const read = squash(text);
@@ -33,7 +33,7 @@ export function readsHeadingOnly(element: Element, text: string): boolean {
 }
 
 /** Why a prompt's reading is not sensible, or null when it is. */
-export function promptProblem(message: PageMessage, text: string): HealthReason | null {
+function promptProblem(message: PageMessage, text: string): HealthReason | null {
   if (text.trim() === '') return 'prompt-empty';
   return readsHeadingOnly(message.element, text) ? 'prompt-heading-only' : null;
 }

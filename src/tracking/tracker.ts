@@ -21,9 +21,9 @@ import type { HealthReason } from '../domain/health-reasons';
 import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { createPageClock, SETTLE_MS } from './clock';
 import type { Exchange } from './exchanges';
-import { createHealthReporter, promptVerdict, streamTooLong, type PromptFound } from './health';
+import { createHealthReporter, promptVerdict, streamTooLong, type HealthReporter, type PromptFound } from './health';
 import type { AskLazyReaders } from './lazy-readers';
-import { createPageMemory } from './memory';
+import { createPageMemory, type PageMemory } from './memory';
 import { deliverToWorker, PageEventChannel, type PageEventListener } from './page-events';
 import type { Send } from './outbox';
 import { INITIAL_STATE, step, type TrackerEvent, type TrackerState } from './phases';
@@ -74,6 +74,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     (report) => events.emit({ kind: 'health', health: report }),
     () => adapter.readPlanShown?.(doc),
   );
+  const parts: SeedParts = { adapter, memory, health, events };
   /** Where the newest answer stands (phases.ts). */
   let state: TrackerState = INITIAL_STATE;
   /** Files sent with prompts whose answer is not counted yet: the next turn counted carries them. */
@@ -112,22 +113,8 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     return memory.conversation !== before;
   };
 
-  // ---- Page input: cheap on purpose ------------------------------------------
-
-  const onKeydown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
-    const target = event.target as HTMLElement | null;
-    if (!target || !(target.tagName === 'TEXTAREA' || target.isContentEditable || target.getAttribute?.('contenteditable') === 'true')) return;
-    const text = target.tagName === 'TEXTAREA' ? (target as HTMLTextAreaElement).value : target.textContent;
-    if ((text ?? '').trim() !== '') promptSent();
-  };
-
-  const onClick = (event: MouseEvent): void => {
-    const button = (event.target as Element | null)?.closest?.(adapter.sendButtonSelector);
-    if (button && !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true') promptSent();
-  };
-
-  const onSubmit = (): void => promptSent();
+  /** Stops listening for prompts being sent (see `listenForPrompts`); null while stopped. */
+  let stopListening: (() => void) | null = null;
 
   /** The model label of the turn counted last, and its conversation: what the next prompt's announcement names. */
   let lastLabel: { conversation: string; label: string | null } | undefined;
@@ -166,7 +153,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     if (seeds.length > 0) {
       // The conversation's first reading, on a page that keeps only its newest turns: the history it seeds is not all there is.
       const partial = memory.known.size === 0 && adapter.earlierTurnsHidden?.(doc, messages[0]) === true;
-      const seeded = await seed(conversation, seeds, now, partial);
+      const seeded = await seedHistory(parts, conversation, seeds, now, partial);
       if (seeded === 'stale') return clock.wake(settleMs); // the page still shows the conversation we left: wait for the new one
       if (seeded === 'unrecognized') return memory.reject(messages);
     }
@@ -184,25 +171,6 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     else if (unplaced) skip(unplaced, 'turn-unplaced');
     else if (seeds.length > 0 && health.silent) health.ok();
     if (!counted) checkPromptAnswered(now, results.includes('empty') && !results.includes('wait') ? 'empty-answer' : 'no-answer');
-  };
-
-  /**
-   * Sends messages already on the page (text read in slices, so no long task) to seed history.
-   * 'stale' when they are all still the previous conversation's; 'unrecognized' when the prompts do
-   * not read sensibly (reported, nothing sent).
-   */
-  const seed = async (conversation: string, groups: PageMessage[][], taskStart: number, partial: boolean): Promise<'seeded' | 'stale' | 'unrecognized'> => {
-    const found = groups.flat();
-    const texts = await mapInSlices(found, (m) => adapter.readText(m), taskStart);
-    const outcome = seedBatches(adapter.site, conversation, groups, memory.freshTexts(found, texts), partial);
-    if (outcome.kind === 'stale') return 'stale';
-    if (outcome.kind === 'unrecognized') {
-      health.notRecognized(outcome.reason);
-      return 'unrecognized';
-    }
-    for (const [id, known] of outcome.known) memory.markRead(id, known);
-    for (const { seed: batch, answers } of outcome.batches) events.emit({ kind: 'seed', seed: batch, answers });
-    return 'seeded';
   };
 
   const context = (conversation: string): BuildContext => ({
@@ -227,17 +195,17 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
         skip({ parts: [outcome.answer] }, outcome.reason);
         break;
       case 'counted':
-        files = [];
-        lastLabel = { conversation: outcome.turn.conversationId, label: outcome.turn.modelLabel };
-        memory.markAnswerRead(outcome.read);
-        if (outcome.prompt) memory.markRead(outcome.prompt.id);
-        events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
-        dispatch({ type: 'answerCounted', counted: outcome.counted });
-        break;
       case 'revised':
         memory.markAnswerRead(outcome.read);
         events.emit({ kind: 'turn', turn: outcome.turn, answer: outcome.answer });
-        dispatch({ type: 'answerRevised', turn: outcome.turn });
+        if (outcome.kind === 'revised') {
+          dispatch({ type: 'answerRevised', turn: outcome.turn });
+          break;
+        }
+        files = [];
+        lastLabel = { conversation: outcome.turn.conversationId, label: outcome.turn.modelLabel };
+        if (outcome.prompt) memory.markRead(outcome.prompt.id);
+        dispatch({ type: 'answerCounted', counted: outcome.counted });
         break;
       case 'empty':
       case 'known':
@@ -249,7 +217,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
   /** An answer not counted: the site's health says why, and so does its label. */
   const skip = (exchange: Pick<Exchange, 'parts'>, reason: HealthReason): void => {
     health.notRecognized(reason);
-    events.emit({ kind: 'skipped', answer: exchange.parts[exchange.parts.length - 1], reason });
+    events.emit({ kind: 'skipped', answer: exchange.parts.at(-1)!, reason });
   };
 
   /** A prompt was sent but nothing was counted: after a while, say so instead of counting zero. */
@@ -266,15 +234,12 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     subscribe: (listener) => events.subscribe(listener),
     start() {
       clock.start();
-      doc.addEventListener('keydown', onKeydown, true);
-      doc.addEventListener('click', onClick, true);
-      doc.addEventListener('submit', onSubmit, true);
+      stopListening = listenForPrompts(doc, adapter.sendButtonSelector, promptSent);
     },
     stop() {
       clock.stop();
-      doc.removeEventListener('keydown', onKeydown, true);
-      doc.removeEventListener('click', onClick, true);
-      doc.removeEventListener('submit', onSubmit, true);
+      stopListening?.();
+      stopListening = null;
       outbox.stop();
     },
     navigated,
@@ -284,5 +249,67 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     get current() {
       return state;
     },
+  };
+}
+
+/** What seeding reads the page with, and where it says what it found. */
+interface SeedParts {
+  readonly adapter: Pick<SiteAdapter, 'site' | 'readText'>;
+  readonly memory: PageMemory;
+  readonly health: HealthReporter;
+  readonly events: PageEventChannel;
+}
+
+/**
+ * Sends messages already on the page (text read in slices from `taskStart`, so no long task) to seed
+ * the history of `conversation`; `partial`: the page keeps only its newest turns. 'stale' when they
+ * are all still the previous conversation's; 'unrecognized' when the prompts do not read sensibly
+ * (reported, nothing sent).
+ */
+async function seedHistory(
+  { adapter, memory, health, events }: SeedParts,
+  conversation: string,
+  groups: PageMessage[][],
+  taskStart: number,
+  partial: boolean,
+): Promise<'seeded' | 'stale' | 'unrecognized'> {
+  const found = groups.flat();
+  const texts = await mapInSlices(found, (m) => adapter.readText(m), taskStart);
+  const outcome = seedBatches(adapter.site, conversation, groups, memory.freshTexts(found, texts), partial);
+  if (outcome.kind === 'stale') return 'stale';
+  if (outcome.kind === 'unrecognized') {
+    health.notRecognized(outcome.reason);
+    return 'unrecognized';
+  }
+  for (const [id, known] of outcome.known) memory.markRead(id, known);
+  for (const { seed: batch, answers } of outcome.batches) events.emit({ kind: 'seed', seed: batch, answers });
+  return 'seeded';
+}
+
+/**
+ * Listens for a prompt being sent: Enter in a text field that holds text, a click on the enabled
+ * send button, a form submitted. Cheap on purpose (every key and click of the page passes here).
+ * Returns what stops listening.
+ */
+function listenForPrompts(doc: Document, sendButtonSelector: string, sent: () => void): () => void {
+  const listeners: Record<'keydown' | 'click' | 'submit', (event: Event) => void> = {
+    keydown(event) {
+      const { key, shiftKey, isComposing } = event as KeyboardEvent;
+      if (key !== 'Enter' || shiftKey || isComposing) return;
+      const target = event.target as HTMLElement | null;
+      if (!target || !(target.tagName === 'TEXTAREA' || target.isContentEditable || target.getAttribute?.('contenteditable') === 'true')) return;
+      const text = target.tagName === 'TEXTAREA' ? (target as HTMLTextAreaElement).value : target.textContent;
+      if ((text ?? '').trim() !== '') sent();
+    },
+    click(event) {
+      const button = (event.target as Element | null)?.closest?.(sendButtonSelector);
+      if (button && !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true') sent();
+    },
+    submit: sent,
+  };
+  const each = Object.entries(listeners);
+  for (const [type, listener] of each) doc.addEventListener(type, listener, true);
+  return () => {
+    for (const [type, listener] of each) doc.removeEventListener(type, listener, true);
   };
 }

@@ -7,8 +7,8 @@
 import type { Counting } from '../counting/count-turn';
 import type { Handlers } from '../messaging/messaging';
 
-export const COUNT_TURN_MEASURE = 'footprint:count-turn';
-export const TURN_HANDLED_MEASURE = 'footprint:turn-handled';
+const COUNT_TURN_MEASURE = 'footprint:count-turn';
+const TURN_HANDLED_MEASURE = 'footprint:turn-handled';
 
 function measure(name: string, start: number): void {
   performance.clearMeasures(name);

@@ -26,7 +26,7 @@ export interface PromptAttachments {
   skipped: AttachmentSkipCode[];
 }
 
-export const NO_ATTACHMENTS: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, low: 0, high: 0, skipped: [] };
+const NO_ATTACHMENTS: PromptAttachments = { files: 0, tokens: 0, estimatedTokens: 0, low: 0, high: 0, skipped: [] };
 
 /** Rows a data file's preview holds: the header and the first rows, what pandas' head() prints. */
 const PREVIEW_LINES = 6;

@@ -20,7 +20,7 @@ export * from './kinds';
 export type { ImageRule } from './image-tokens';
 
 /** Why a count is estimated rather than the provider's published rule applied to measured facts. */
-export const ATTACHMENT_ESTIMATE_REASONS = [
+const ATTACHMENT_ESTIMATE_REASONS = [
   /** The provider publishes no rule for this model; another provider's is used. */
   'borrowed-rule',
   /** The site does not say which of the rule's settings (picture detail, media resolution) it uses: the range spans them. */
@@ -155,11 +155,10 @@ const { $comment: _toolComment, ...dataToolBySite } = rulesData.data_tool_by_sit
 const DATA_TOOL_BY_SITE: Readonly<Record<string, string>> = dataToolBySite;
 const { $comment: _siteComment, ...siteOverrides } = rulesData.site_overrides;
 const SITE_OVERRIDES: Readonly<Record<string, Partial<AttachmentFamilyRow>>> = siteOverrides;
-export const ATTACHMENT_RULES_AS_OF: string = rulesData.as_of;
 const TEXT_RULE = rulesData.text_rule;
 const OTHER_RULE = rulesData.other_rule;
 const OFFICE_RULE = rulesData.office_rule;
-export const UNKNOWN_IMAGE = rulesData.unknown_image;
+const UNKNOWN_IMAGE = rulesData.unknown_image;
 
 const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.id, r]));
 const imageIndex = byId(IMAGE_RULES);

@@ -50,14 +50,14 @@ interface PowerRange {
 
 const VIDEO_MODELS: readonly VideoModelRow[] = videoData.models;
 const VIDEO_SITES: readonly VideoSiteRow[] = videoData.sites as VideoSiteRow[];
-export const VIDEO_FRAMES_PER_SECOND: number = videoData.frames_per_second;
+const VIDEO_FRAMES_PER_SECOND: number = videoData.frames_per_second;
 const VIDEO_HARDWARE: Readonly<Record<string, { accelerators: number; server_power_w: PowerRange }>> = videoData.hardware;
 const VIDEO_PROVIDERS: Readonly<Record<string, { pue: { min: number; max: number } }>> = videoData.providers;
 
 /** Rule ids of the kinds that are not table rows of their own. */
-export const VIDEO_RULE = 'video-ecologits';
-export const VIDEO_PROXY_RULE = 'video-ecologits-proxy';
-export const VIDEO_SOURCE = 'ecologits-video';
+const VIDEO_RULE = 'video-ecologits';
+const VIDEO_PROXY_RULE = 'video-ecologits-proxy';
+const VIDEO_SOURCE = 'ecologits-video';
 
 const videoModelIndex = new Map(VIDEO_MODELS.map((m) => [m.key, m]));
 const videoSiteIndex = new Map(VIDEO_SITES.map((s) => [s.site, s]));

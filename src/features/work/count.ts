@@ -115,13 +115,13 @@ function videosOf(site: SiteId, videos: readonly VideoShown[]): { ok: true; valu
 }
 
 /** Of a turn's search content, what every later turn of its chat reads again (by the site's row of data/hidden-work.json). */
-export function searchTokensCarried(turn: Pick<CountedTurn, 'site' | 'extras'>): number {
+function searchTokensCarried(turn: Pick<CountedTurn, 'site' | 'extras'>): number {
   const tokens = turn.extras?.search?.tokens ?? 0;
   return tokens > 0 && searchSite(turn.site)?.stays_in_context ? tokens : 0;
 }
 
 /** The conversation's carried search content, changed by `delta` tokens (the other carried parts as they are). */
-export function carrySearch(state: ConversationState, delta: number): void {
+function carrySearch(state: ConversationState, delta: number): void {
   if (delta === 0) return;
   const carried = state.carried ?? { attachmentTokens: 0, estimatedAttachmentTokens: 0, searchTokens: 0 };
   state.carried = { ...carried, searchTokens: Math.max(0, carried.searchTokens + delta) };

@@ -5,7 +5,7 @@ import { spokenProps } from './QuantityText';
 import { Rich } from './Rich';
 
 /** The sentence for one equivalent, e.g. "≈ 6.7 m driven in an average car", in the UI language. */
-export function equivalentText(e: EquivalentShown, locale: string, amount: string = quantityText(e.quantity)): string {
+function equivalentText(e: EquivalentShown, locale: string, amount: string = quantityText(e.quantity)): string {
   switch (e.form) {
     case 'count':
       return tn(`eq_${e.field}` as PluralKey, e.count, locale, amount);

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../env';
 import { problemResponse } from '../problem';
 import { keyForSecret } from '../store/api-keys';
 
-export const API_KEY_CHALLENGE = 'Bearer realm="footprint"';
+const API_KEY_CHALLENGE = 'Bearer realm="footprint"';
 const MISSING = 'Send your API key as Authorization: Bearer <key>.';
 const REFUSED = 'The API key is malformed, unknown or revoked.';
 

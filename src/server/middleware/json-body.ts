@@ -12,7 +12,7 @@ export type BodyResult = { ok: true; value: unknown; text: string; bytes: Uint8A
 const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.+-]+\+)?json$/;
 
 /** `application/json` (or `application/*+json`), in UTF-8: no charset parameter, or charset=utf-8. */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
   const [mediaType, ...parameters] = header.split(';').map((p) => p.trim().toLowerCase());
   if (!JSON_MEDIA_TYPE.test(mediaType)) return false;
@@ -24,7 +24,7 @@ export function isJsonContentType(header: string | undefined): boolean {
 }
 
 /** The client closed the connection before its body arrived: nobody is left to answer. */
-export class ClientGone extends Error {}
+class ClientGone extends Error {}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -33,7 +33,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * answers: media type (415), then UTF-8 and JSON syntax (400 BAD_REQUEST).
  * The size (413) is checked by the body-limit middleware as the body is read.
  */
-export async function readJsonBody(c: Context): Promise<BodyResult> {
+async function readJsonBody(c: Context): Promise<BodyResult> {
   if (!isJsonContentType(c.req.header('content-type'))) {
     return { ok: false, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Send the request body as JSON in UTF-8 with Content-Type: application/json.' };
   }

@@ -7,7 +7,7 @@ const KEY_PATTERN = /^fp_[A-Za-z0-9_-]{43}$/;
 
 const hashApiKey = (key: string): Buffer => hash('sha256', key, 'buffer');
 
-export const isWellFormedApiKey = (key: string): boolean => KEY_PATTERN.test(key);
+const isWellFormedApiKey = (key: string): boolean => KEY_PATTERN.test(key);
 
 export class UnknownPlanError extends Error {
   constructor(plan: string) {

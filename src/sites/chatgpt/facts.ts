@@ -8,12 +8,8 @@
  */
 import { defineSite } from '../site-data';
 
-/** The model picker (the new UI names the reasoning mode on its composer button). */
-const MODEL_PICKER = ['[data-testid="model-switcher-dropdown-button"]', 'button[data-composer-navigation-target="reasoning"]'];
-
 export const chatgptSite = defineSite({
   site: 'chatgpt',
-  label: 'chatgpt.com',
   hosts: ['chatgpt.com', 'chat.openai.com'],
   modelFamily: 'alpha',
   conversationUrls: ['/c/:id', '/g/*/c/:id', '/uc/:id'],
@@ -44,12 +40,12 @@ export const chatgptSite = defineSite({
     reasoningC: ['[data-chatgpt-agent-turn-start]'],
     gallery: ['[data-testid="generated-image-gallery"]'],
     imagePreview: ['[data-testid="generated-image-preview"]'],
-    model: MODEL_PICKER,
+    /** The model picker (the new UI names the reasoning mode on its composer button). */
+    model: ['[data-testid="model-switcher-dropdown-button"]', 'button[data-composer-navigation-target="reasoning"]'],
   },
   // The model an answer was written with is on its message element; else the model picker's visible text.
   modelLabel: {
     answerAttribute: 'data-message-model-slug',
-    shown: MODEL_PICKER,
     skip: '[role="status"],[role="alert"]',
   },
 });

@@ -8,11 +8,10 @@ import { chatgptSite } from './facts';
 
 const S = chatgptSite.selectors;
 
-export const MESSAGE_A = S.messageA[0];
-export const MESSAGE_B = S.messageB[0];
-export const UNIT_C_CHAIN = S.unitC;
-export const UNIT_C = S.unitC.join(', ');
-export const TURN_LEGACY = S.turnLegacy[0];
+const MESSAGE_A = S.messageA[0];
+const MESSAGE_B = S.messageB[0];
+const UNIT_C = S.unitC.join(', ');
+const TURN_LEGACY = S.turnLegacy[0];
 export const TURN_A = S.turnA[0];
 export const TURN_C = S.turnC[0];
 export const PROMPT_B = S.promptB[0];

@@ -4,11 +4,8 @@
  */
 import { defineSite } from '../site-data';
 
-const MODEL_PICKER = ['[data-testid="model-selector-dropdown"] .whitespace-nowrap', '[data-testid="model-selector-dropdown"]'];
-
 export const claudeSite = defineSite({
   site: 'claude',
-  label: 'claude.ai',
   hosts: ['claude.ai'],
   modelFamily: 'beta',
   conversationUrls: ['/chat/:id'],
@@ -22,7 +19,7 @@ export const claudeSite = defineSite({
     /** A collapsible block: the toggle, then the region it opens. */
     thinkingToggle: ['button[aria-expanded]'],
     stop: ['[data-is-streaming="true"]', 'button[aria-label="Stop response"]', 'button[aria-label="Stop Response"]'],
-    model: MODEL_PICKER,
+    model: ['[data-testid="model-selector-dropdown"] .whitespace-nowrap', '[data-testid="model-selector-dropdown"]'],
   },
   otherSelectors: {
     /** Only a thinking block's region holds its text in `.font-ui`; a tool block's holds the tool's query, code and results. */
@@ -30,5 +27,4 @@ export const claudeSite = defineSite({
     duration: '.tabular-nums',
     artifact: '#markdown-artifact',
   },
-  modelLabel: { shown: MODEL_PICKER },
 });

@@ -4,12 +4,8 @@
  */
 import { defineSite, GENERIC_STOP } from '../site-data';
 
-/** The mode picked in the composer (Quick response, Think Deeper, Smart...). */
-const MODE_PICKER = ['[data-testid="chat-mode-selector"]', '[data-testid="composer-chat-mode-button"]'];
-
 export const copilotSite = defineSite({
   site: 'copilot',
-  label: 'copilot.microsoft.com',
   hosts: ['copilot.microsoft.com'],
   modelFamily: 'alpha',
   conversationUrls: ['/chats/:id'],
@@ -20,8 +16,8 @@ export const copilotSite = defineSite({
     answerBody: ['[data-testid="ai-message-body"]'],
     reactions: ['[data-testid="message-item-reactions"]', '[data-testid="copy-ai-message-button"]'],
     stop: ['[data-testid="stop-button"]', '[data-testid="loading-message"]', ...GENERIC_STOP],
-    model: MODE_PICKER,
+    /** The mode picked in the composer (Quick response, Think Deeper, Smart...). */
+    model: ['[data-testid="chat-mode-selector"]', '[data-testid="composer-chat-mode-button"]'],
   },
   otherSelectors: { loading: '[data-testid="loading-message"]' },
-  modelLabel: { shown: MODE_PICKER },
 });

@@ -7,7 +7,6 @@ import { defineSite } from '../site-data';
 
 export const deepseekSite = defineSite({
   site: 'deepseek',
-  label: 'chat.deepseek.com',
   hosts: ['chat.deepseek.com'],
   modelFamily: 'delta',
   conversationUrls: ['/a/chat/s/:id', '/chat/s/:id'],

@@ -4,11 +4,8 @@
  */
 import { defineSite, GENERIC_STOP } from '../site-data';
 
-const MODEL_PICKER = ['[class*="model-select"] span', '[data-testid*="model_select"]'];
-
 export const doubaoSite = defineSite({
   site: 'doubao',
-  label: 'doubao.com',
   hosts: ['www.doubao.com'],
   modelFamily: 'doubao',
   conversationUrls: ['/chat/:id'],
@@ -27,7 +24,7 @@ export const doubaoSite = defineSite({
     thinking: ['[data-plugin-identifier*="block_type:10040"]', '[class*="thinking-box-root"]', '[data-testid="think_quota_block"]'],
     actionBar: ['[data-foundation-type="receive-message-action-bar"]', '[data-testid="message_action_bar"]'],
     stop: ['[class*="break-btn"]', 'button[aria-label*="停止"]', ...GENERIC_STOP],
-    model: MODEL_PICKER,
+    model: ['[class*="model-select"] span', '[data-testid*="model_select"]'],
   },
   otherSelectors: {
     userMark: '[data-testid="send_message"], [class*="bg-g-send-msg-bubble"], [data-foundation-type="send-message-action-bar"]',
@@ -41,5 +38,4 @@ export const doubaoSite = defineSite({
     uploadedPicture: '[data-plugin-identifier*="block_type:10052"] img',
     send: 'button#flow-end-msg-send, [data-testid="chat_input_send_button"], button[aria-label="发送"]',
   },
-  modelLabel: { shown: MODEL_PICKER },
 });

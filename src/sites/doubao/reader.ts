@@ -33,7 +33,7 @@ const ACTION_BAR = S.actionBar.join(', ');
 const NOT_TEXT = `${THINKING}, ${O.search}, [data-testid="mdbox_image"], ${ACTION_BAR}`;
 
 /** The message box around a row: what the answer's action bar joins when the answer ends. */
-export const boxOf = (row: Element): Element => row.closest(`${BOX}, [data-target-id="message-box-target-id"], .v_list_row`) ?? row;
+const boxOf = (row: Element): Element => row.closest(`${BOX}, [data-target-id="message-box-target-id"], .v_list_row`) ?? row;
 
 function roleOf(el: Element): Role | null {
   if (el.matches(O.userMark) || el.querySelector(O.userMark)) return 'user';

@@ -4,11 +4,8 @@
  */
 import { defineSite } from '../site-data';
 
-const MODEL_PICKER = ['[data-test-id="bard-mode-menu-button"]', 'button.input-area-switch', '[data-test-id="model-selector"]'];
-
 export const geminiSite = defineSite({
   site: 'gemini',
-  label: 'gemini.google.com',
   hosts: ['gemini.google.com'],
   modelFamily: 'gamma',
   conversationUrls: ['/app/:id', '/u/*/app/:id', '/gem/*/:id', '/u/*/gem/*/:id'],
@@ -32,7 +29,7 @@ export const geminiSite = defineSite({
     actions: ['message-actions'],
     /** Where the answer's busy flag sits: its text panel in real pages, the content element in older notes. */
     busy: ['message-content .markdown[aria-busy]', 'message-content[aria-busy]'],
-    model: MODEL_PICKER,
+    model: ['[data-test-id="bard-mode-menu-button"]', 'button.input-area-switch', '[data-test-id="model-selector"]'],
   },
   otherSelectors: {
     promptText: ['.query-text', 'user-query-content'],
@@ -42,5 +39,4 @@ export const geminiSite = defineSite({
     searchImages: '.attachment-container.search-images',
     upload: 'user-query-file-preview',
   },
-  modelLabel: { shown: MODEL_PICKER },
 });

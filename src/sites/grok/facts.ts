@@ -4,11 +4,8 @@
  */
 import { defineSite } from '../site-data';
 
-const MODEL_PICKER = ['#model-select-trigger', 'button[aria-label="Model select"]'];
-
 export const grokSite = defineSite({
   site: 'grok',
-  label: 'grok.com',
   hosts: ['grok.com'],
   modelFamily: 'xai',
   conversationUrls: ['/c/:id'],
@@ -18,11 +15,10 @@ export const grokSite = defineSite({
     bubble: ['.message-bubble'],
     answerText: ['.response-content-markdown'],
     thinking: ['.thinking-container'],
-    model: MODEL_PICKER,
+    model: ['#model-select-trigger', 'button[aria-label="Model select"]'],
   },
   otherSelectors: {
     userBubble: '[data-testid="user-message"]',
     assistantBubble: '[data-testid="assistant-message"]',
   },
-  modelLabel: { shown: MODEL_PICKER },
 });

@@ -4,11 +4,8 @@
  */
 import { defineSite } from '../site-data';
 
-const MODEL_PICKER = ['.current-model .name', '.current-model'];
-
 export const kimiSite = defineSite({
   site: 'kimi',
-  label: 'kimi.com',
   hosts: ['www.kimi.com', 'kimi.com'],
   modelFamily: 'kimi',
   conversationUrls: ['/chat/:id'],
@@ -20,7 +17,7 @@ export const kimiSite = defineSite({
     thinking: ['.thinking-container'],
     actions: ['.segment-assistant-actions'],
     stop: ['.send-button-container.stop'],
-    model: MODEL_PICKER,
+    model: ['.current-model .name', '.current-model'],
   },
   otherSelectors: {
     toolCall: '.toolcall-container',
@@ -31,5 +28,4 @@ export const kimiSite = defineSite({
     textChrome: '.segment-user-actions, .segment-assistant-actions, .pua-ref-cite-tag',
     sendButton: '.send-button-container',
   },
-  modelLabel: { shown: MODEL_PICKER },
 });

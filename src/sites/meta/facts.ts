@@ -8,7 +8,6 @@ const ANSWER_ROW = '[data-testid="assistant-message"]';
 
 export const metaSite = defineSite({
   site: 'meta',
-  label: 'meta.ai',
   hosts: ['www.meta.ai', 'meta.ai'],
   modelFamily: 'epsilon',
   conversationUrls: ['/prompt/:id', '/c/:id'],

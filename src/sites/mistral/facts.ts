@@ -4,11 +4,8 @@
  */
 import { defineSite, GENERIC_STOP } from '../site-data';
 
-const MODEL_PICKER = ['[data-testid="model-selector"]', 'button[aria-label*="model" i]'];
-
 export const mistralSite = defineSite({
   site: 'mistral',
-  label: 'chat.mistral.ai',
   hosts: ['chat.mistral.ai'],
   modelFamily: 'zeta',
   conversationUrls: ['/chat/:id', '/work/:id'],
@@ -29,7 +26,6 @@ export const mistralSite = defineSite({
       'form rect[rx="2"]',
       ...GENERIC_STOP,
     ],
-    model: MODEL_PICKER,
+    model: ['[data-testid="model-selector"]', 'button[aria-label*="model" i]'],
   },
-  modelLabel: { shown: MODEL_PICKER },
 });

@@ -7,7 +7,6 @@ import { defineSite } from '../site-data';
 
 export const perplexitySite = defineSite({
   site: 'perplexity',
-  label: 'perplexity.ai',
   hosts: ['www.perplexity.ai', 'perplexity.ai'],
   modelFamily: 'epsilon',
   conversationUrls: ['/search/:id'],

@@ -7,7 +7,6 @@ import { defineSite, GENERIC_STOP } from '../site-data';
 
 export const poeSite = defineSite({
   site: 'poe',
-  label: 'poe.com',
   hosts: ['poe.com'],
   modelFamily: 'poe',
   conversationUrls: ['/chat/:id'],

@@ -4,11 +4,8 @@
  */
 import { defineSite } from '../site-data';
 
-const MODEL_PICKER = ['[class*="model-selector-text"]', '.header-left .ant-dropdown-trigger'];
-
 export const qwenSite = defineSite({
   site: 'qwen',
-  label: 'chat.qwen.ai',
   hosts: ['chat.qwen.ai'],
   modelFamily: 'qwen',
   conversationUrls: ['/c/:id'],
@@ -19,7 +16,7 @@ export const qwenSite = defineSite({
     answer: ['.response-message-content .qwen-markdown', '.response-message-content'],
     thinking: ['.qwen-chat-thinking-tool-status-card-wraper', '[class*="thinking-status-card"]'],
     footer: ['.response-message-footer'],
-    model: MODEL_PICKER,
+    model: ['[class*="model-selector-text"]', '.header-left .ant-dropdown-trigger'],
   },
   otherSelectors: {
     stop: '.stop-button',
@@ -30,5 +27,4 @@ export const qwenSite = defineSite({
     generatedImage: '.response-message-content.t2i img',
     sendButton: 'button.send-button, .chat-prompt-send-button button',
   },
-  modelLabel: { shown: MODEL_PICKER },
 });

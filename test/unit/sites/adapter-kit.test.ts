@@ -10,7 +10,6 @@ import { derivedIds } from '../../../src/sites/dom';
 
 const FACTS: SiteFacts = {
   site: 'chatgpt',
-  label: 'kit.example',
   hosts: ['kit.example'],
   modelFamily: 'alpha',
   conversationUrls: ['/c/:id', '/g/*/c/:id'],
@@ -96,14 +95,15 @@ describe('defineAdapter: the model label, from the data module', () => {
     '<div role="radio" aria-checked="false">Instant</div><div role="radio" aria-checked="true"> Expert </div><button class="toggle on">Think</button>';
 
   it.each([
-    ['the first element of the chain that is there, its text', { shown: ['#missing', '#model', '#other'] }, MODEL, 'Model 5'],
-    ['none of the chain there', { shown: ['#missing'] }, MODEL, null],
-    ['no place named: no label', undefined, MODEL, null],
-    ['the newest answer’s attribute before the chain', { answerAttribute: 'data-slug', shown: ['#model'] }, MODEL, 'm-2'],
-    ['the checked option’s text', { checked: '[role="radio"][aria-checked="true"]' }, OPTIONS, 'Expert'],
-    ['a pressed toggle’s label', { pressed: { selector: '.toggle', pressedClass: 'on', label: 'DeepThink' } }, OPTIONS, 'DeepThink'],
-  ])('%s', (_case, modelLabel: SiteFacts['modelLabel'], html, label) => {
-    expect(kitAdapter({}, { modelLabel }).adapter.readModelLabel(page('https://kit.example/c/abc', html))).toBe(label);
+    ['the first element of the `model` chain that is there, its text', { model: ['#missing', '#model', '#other'] }, undefined, MODEL, 'Model 5'],
+    ['none of the chain there', { model: ['#missing'] }, undefined, MODEL, null],
+    ['no place named: no label', {}, undefined, MODEL, null],
+    ['the newest answer’s attribute before the chain', { model: ['#model'] }, { answerAttribute: 'data-slug' }, MODEL, 'm-2'],
+    ['the checked option’s text', {}, { checked: '[role="radio"][aria-checked="true"]' }, OPTIONS, 'Expert'],
+    ['a pressed toggle’s label', {}, { pressed: { selector: '.toggle', pressedClass: 'on', label: 'DeepThink' } }, OPTIONS, 'DeepThink'],
+  ])('%s', (_case, model: SiteFacts['selectors'], modelLabel: SiteFacts['modelLabel'], html, label) => {
+    const { adapter } = kitAdapter({}, { selectors: { ...FACTS.selectors, ...model }, modelLabel });
+    expect(adapter.readModelLabel(page('https://kit.example/c/abc', html))).toBe(label);
   });
 
   it('reads the model of the answer it is given, where the page names it on each answer', () => {
@@ -115,7 +115,7 @@ describe('defineAdapter: the model label, from the data module', () => {
 
   it('reads a label the reader finds beside the answer before the data module’s places', () => {
     const doc = page('https://kit.example/c/abc', MODEL);
-    const { adapter } = kitAdapter({ modelLabelBeside: (_answer, d) => d.getElementById('other') }, { modelLabel: { shown: ['#model'] } });
+    const { adapter } = kitAdapter({ modelLabelBeside: (_answer, d) => d.getElementById('other') }, { selectors: { model: ['#model'] } });
     expect(adapter.readModelLabel(doc)).toBe('Other');
   });
 });

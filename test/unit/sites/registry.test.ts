@@ -39,11 +39,18 @@ describe('the site registry', () => {
   it('has one adapter per site id, carrying its own facts', () => {
     expect(Object.keys(ADAPTERS).sort()).toEqual([...SITE_IDS].sort());
     for (const site of SITE_IDS) {
-      const { hosts, label, modelFamily, conversationUrls, version } = SITES[site];
-      expect(ADAPTERS[site]).toMatchObject({ site, hosts, label, modelFamily, conversationUrls, version });
-      expect(SITE_LABELS[site]).toBe(label);
+      const { hosts, modelFamily, conversationUrls, version } = SITES[site];
+      expect(ADAPTERS[site]).toMatchObject({ site, hosts, modelFamily, conversationUrls, version });
       expect(Object.keys(ADAPTERS[site].selectors).length).toBeGreaterThan(0);
     }
+  });
+
+  it('names each site by its main host, without www.', () => {
+    expect(SITE_LABELS.chatgpt).toBe('chatgpt.com');
+    expect(SITE_LABELS.kimi).toBe('kimi.com');
+    expect(SITE_LABELS.perplexity).toBe('perplexity.ai');
+    expect(SITE_LABELS.mistral).toBe('chat.mistral.ai');
+    expect(Object.keys(SITE_LABELS).sort()).toEqual([...SITE_IDS].sort());
   });
 
   it('finds the adapter of every declared host, in any letter case, and none for others', () => {

@@ -13,7 +13,7 @@ import { WEBP } from 'image-size/types/webp';
 
 const FORMATS: readonly IImage[] = [PNG, JPG, WEBP, GIF];
 
-export const HEADER_READ_BYTES = [128 * 1024, 2 * 1024 * 1024] as const;
+const HEADER_READ_BYTES = [128 * 1024, 2 * 1024 * 1024] as const;
 
 export interface PixelSize {
   width: number;
