@@ -33,6 +33,8 @@ describe('data/hidden-work.json and data/video-energy.json', () => {
       /** The passage the rule is taken from, and the day it was read (every search, research and voice source has them). */
       quote: z.string().min(20).optional(),
       read: z.iso.date().optional(),
+      /** Where the provider's own page could not be read: the copy the passage was read in. */
+      copy: z.string().min(20).optional(),
     })
     .strict();
   const hiddenSchema = z
