@@ -12,9 +12,14 @@ export interface ServiceLog {
   flush(): void;
 }
 
+const LOG_CHUNK_BYTES = 4096;
+
 /** JSON lines on stdout (or `destination`), written asynchronously by pino's own destination. */
 export function createLog(level: LogLevel = 'info', destination?: DestinationStream): ServiceLog {
-  const stream = destination ?? pino.destination({ dest: 1, sync: false });
+  // Lines waiting for a write in progress are joined into one string, whose byte length the destination
+  // measures (and so copies) at every line: chunks of at most 4 KiB keep that copy short at the cost of a
+  // write per about 16 request lines instead of 64.
+  const stream = destination ?? pino.destination({ dest: 1, sync: false, maxWrite: LOG_CHUNK_BYTES });
   const logger = pino({ level, base: { pid: process.pid }, messageKey: 'msg' }, stream);
   return {
     logger,

@@ -34,7 +34,11 @@ interface MeteredRoute<T> {
   /** Tells this endpoint's requests apart in Idempotency-Key fingerprints. */
   fingerprintTag: string;
   compute(valid: Calculation, options: CalculateOptions): T;
-  render(value: T, quota: Quota): unknown;
+  /**
+   * The 200 body's JSON text, from the answer's JSON text as stored for replays (`stored`) and, when it was
+   * just computed, the answer itself.
+   */
+  body(stored: string, quota: Quota, value?: T): string;
   /** What the calculation adds to its key's month. */
   figures(value: T): UsageFigures;
 }
@@ -42,37 +46,44 @@ interface MeteredRoute<T> {
 const V2_CALCULATE: MeteredRoute<CalculationResponse> = {
   fingerprintTag: 'v2:',
   compute: footprint,
-  render: (v) => v,
+  // The answer as it was stored: serialized once, for the record and the reply alike.
+  body: (stored) => stored,
   figures: (v) => ({ model: v.model, energyKwh: v.energy_kwh, carbonGco2e: v.carbon_gco2e, waterLiters: v.water.liters }),
 };
+
+/** The core's version 1 calculation with `rate_limit` in its documented place. */
+const v1Response = (v: V1Calculation, quota: Quota): V1Response => ({
+  model: v.model,
+  tokens: v.tokens,
+  grid: v.grid,
+  energy_kwh: v.energy_kwh,
+  carbon_gco2e: v.carbon_gco2e,
+  water_liters: v.water_liters,
+  equivalents: v.equivalents,
+  plan: v.plan,
+  rate_limit: { limit: quota.limit, remaining: quota.remaining, reset_at: quota.resetAt.toISOString() },
+  methodology_url: v.methodology_url,
+});
 
 const V1_CALCULATE: MeteredRoute<V1Calculation> = {
   fingerprintTag: 'v1:',
   compute: footprintV1,
-  // The core's calculation with `rate_limit` in its documented place.
-  render: (v, quota): V1Response => ({
-    model: v.model,
-    tokens: v.tokens,
-    grid: v.grid,
-    energy_kwh: v.energy_kwh,
-    carbon_gco2e: v.carbon_gco2e,
-    water_liters: v.water_liters,
-    equivalents: v.equivalents,
-    plan: v.plan,
-    rate_limit: { limit: quota.limit, remaining: quota.remaining, reset_at: quota.resetAt.toISOString() },
-    methodology_url: v.methodology_url,
-  }),
+  body: (stored, quota, value = JSON.parse(stored) as V1Calculation) => JSON.stringify(v1Response(value, quota)),
   figures: (v) => ({ model: v.model, energyKwh: v.energy_kwh, carbonGco2e: v.carbon_gco2e, waterLiters: v.water_liters }),
 };
+
+/** A 200 answer: its JSON text and the quota headers. */
+const answered = (c: Context<AppEnv>, json: string, headers: Record<string, string>): Response =>
+  c.body(json, 200, { 'Content-Type': 'application/json', ...headers });
 
 /** The Idempotency-Key header, checked before the body's fields (400 BAD_REQUEST when malformed). */
 const idempotencyHeader =
   (baseUrl: string): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (c, next) => {
     const idempotency = readIdempotencyKey(c.req.header('idempotency-key'));
-    if (!idempotency.ok) return problemResponse('BAD_REQUEST', idempotency.detail, baseUrl);
+    if (!idempotency.ok) return Promise.resolve(problemResponse('BAD_REQUEST', idempotency.detail, baseUrl));
     c.set('idempotencyKey', idempotency.key);
-    await next();
+    return next();
   };
 
 /**
@@ -85,23 +96,24 @@ const idempotencyHeader =
  */
 async function meter<T>(c: Context<AppEnv>, valid: Calculation, route: MeteredRoute<T>, deps: AppDeps): Promise<Response> {
   const { baseUrl } = deps.config;
+  const methodologyUrl = `${baseUrl}/methodology`;
   const body = c.get('jsonBody');
   const idempotencyKey = c.get('idempotencyKey');
-  const label = routePath(c);
   let key: StoredApiKey = c.get('apiKey');
 
   // A changed plan makes the store answer 'stale': look the key up again and decide again, once.
   for (let attempt = 0; ; attempt++) {
     const plan = planOf(key);
-    const value = route.compute(valid, { plan: plan.key, methodologyUrl: `${baseUrl}/methodology` });
+    const value = route.compute(valid, { plan: plan.key, methodologyUrl });
     const now = deps.clock();
     const period = quotaState(plan.requests_per_month, 0, now);
+    const stored = JSON.stringify(value);
     const outcome: MeterOutcome = await deps.store.meter({
       key,
       monthKey: monthKey(now),
       limit: plan.requests_per_month,
       idempotency: idempotencyKey === null ? null : { key: idempotencyKey, fingerprint: requestFingerprint(route.fingerprintTag, body.bytes) },
-      value: JSON.stringify(value),
+      value: stored,
       figures: route.figures(value),
       resetSeconds: period.resetSeconds,
       resetAt: period.resetAt.getTime(),
@@ -112,20 +124,20 @@ async function meter<T>(c: Context<AppEnv>, valid: Calculation, route: MeteredRo
     switch (outcome.kind) {
       case 'charged': {
         const quota = { limit: outcome.limit, remaining: Math.max(0, outcome.limit - outcome.used), resetAt: period.resetAt };
-        return c.json(route.render(value, quota), 200, rateLimitHeaders({ ...quota, resetSeconds: period.resetSeconds }));
+        return answered(c, route.body(stored, quota, value), rateLimitHeaders({ ...quota, resetSeconds: period.resetSeconds }));
       }
       case 'replay': {
         const r = outcome.record;
         const quota = { limit: r.limit, remaining: Math.max(0, r.limit - r.used), resetAt: new Date(r.resetAt) };
-        deps.metrics.replays.inc({ route: label });
-        return c.json(route.render(JSON.parse(r.value) as T, quota), 200, {
+        deps.metrics.replays.inc({ route: routePath(c) });
+        return answered(c, route.body(r.value, quota), {
           ...rateLimitHeaders({ ...quota, resetSeconds: r.resetSeconds }),
           'Idempotent-Replayed': 'true',
         });
       }
       case 'refused': {
         const q = quotaState(outcome.limit, outcome.used, now);
-        deps.metrics.quotaRefusals.inc({ route: label });
+        deps.metrics.quotaRefusals.inc({ route: routePath(c) });
         return problemResponse(
           'RATE_LIMIT_EXCEEDED',
           `The ${plan.label} plan allows ${plan.requests_per_month} requests per calendar month (UTC); this month's are used up. The quota resets at ${q.resetAt.toISOString()}.`,
