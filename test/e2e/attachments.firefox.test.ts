@@ -34,7 +34,7 @@ import {
 import { runBoundedChat } from './support/bounded-chat';
 import { streamingFixture } from './support/chat-pages';
 import type { DriverBrowser, DriverPage } from './support/driver';
-import { storedValues } from './support/extension-api';
+import { storedValue } from './support/extension-api';
 import { launchFirefoxDriver } from './support/firefox-driver';
 import { turnCounter } from './support/site-tokens';
 import { waitFor } from './support/wait';
@@ -52,7 +52,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const conversation = async (site: string, id: string) => (await storedValues(ext))[`conversation:${site}:${id}`] as ConversationState | undefined;
+const conversation = (site: string, id: string) => storedValue<ConversationState>(ext, `conversation:${site}:${id}`);
 
 describe('Firefox: files attached by picker, drop and paste, then sent', () => {
   it.each(ATTACH_SITES)('$site: the turn reads them by the site’s rule, and the next turn re-reads them', { timeout: 90_000 }, async (s) => {

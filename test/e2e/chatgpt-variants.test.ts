@@ -11,6 +11,8 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { launchWithExtension, type LaunchedExtension } from './support/launch';
 import { BUILT_EXTENSION } from './support/extension-page';
+import { storedConversation } from './support/chat-pages';
+import { waitFor } from './support/wait';
 
 const fixturesDir = new URL('../fixtures/sites/', import.meta.url);
 const streamScript = readFileSync(new URL('stream.js', fixturesDir), 'utf8');
@@ -72,22 +74,8 @@ let ext: LaunchedExtension;
 let context: BrowserContext;
 const worker = (): Worker => context.serviceWorkers().at(-1) ?? ext.worker;
 
-async function conversation(site: string, id: string): Promise<Conversation | undefined> {
-  const all = (await worker().evaluate(() =>
-    (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome.storage.local.get(null),
-  )) as Record<string, unknown>;
-  return all[`conversation:${site}:${id}`] as Conversation | undefined;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const conversation = async (site: string, id: string): Promise<Conversation | undefined> =>
+  (await storedConversation(worker(), site, id)) as Conversation | undefined;
 
 beforeAll(async () => {
   ext = await launchWithExtension({ extensionDir: BUILT_EXTENSION });

@@ -17,7 +17,7 @@ import type { SiteId } from '../../../src/domain/site-ids';
 import type { DriverPage } from '../support/driver';
 import { chunked } from '../support/chat-pages';
 import { CHATGPT, GROK, META, type ChatFixture } from '../support/chat-fixtures';
-import { popupState, send, storedValues } from '../support/extension-api';
+import { popupState, send, storedValue } from '../support/extension-api';
 import type { ScenarioContext } from '../support/scenario-context';
 import { siteCounter } from '../support/site-tokens';
 import { waitFor } from '../support/wait';
@@ -93,10 +93,9 @@ export function hiddenWorkScenario(ctx: ScenarioContext): void {
       const history = site.history.reduce((n, t) => n + count(t), 0);
       const conversationId = new URL(site.url).pathname.split('/').pop()!;
       const page = await ctx.browser().open(site.url);
-      await waitFor(`the ${site.site} history seed`, async () =>
-        Object.entries(await storedValues(ext)).some(
-          ([k, v]) => k.includes(conversationId) && (v as { historyTokens?: number } | null)?.historyTokens === history,
-        ),
+      await waitFor(
+        `the ${site.site} history seed`,
+        async () => (await storedValue<{ historyTokens?: number }>(ext, `conversation:${site.site}:${conversationId}`))?.historyTokens === history,
       );
       const plain = await streamTurn(page, site, FIRST, {}, 1);
       expect(plain).toMatchObject({ promptTokens: count(FIRST), historyTokens: history, answerTokens: count(text), inputTokens: count(FIRST) + history });

@@ -15,7 +15,7 @@ import { waitFor } from '../support/wait';
 import { useCatalog } from '../../support/messages';
 import { CHATGPT } from '../support/chat-fixtures';
 import type { ScenarioContext } from '../support/scenario-context';
-import { badgeBackground, popupState, send, storedValues } from '../support/extension-api';
+import { badgeBackground, popupState, send, storedValue } from '../support/extension-api';
 
 const CHAT_A = 'https://chatgpt.com/c/e2e-costly-a';
 const CHAT_B = 'https://chatgpt.com/c/e2e-costly-b';
@@ -68,7 +68,7 @@ export function insightsScenario(ctx: ScenarioContext): void {
     async function chat(url: string, prompts: string[]): Promise<void> {
       const conversationId = new URL(url).pathname.split('/').pop()!;
       const tab = await ctx.browser().open(url);
-      await waitFor('the history seed', async () => Object.keys(await storedValues(popup)).some((k) => k.includes(conversationId)));
+      await waitFor('the history seed', async () => (await storedValue(popup, `conversation:chatgpt:${conversationId}`)) !== undefined);
       for (const [i, prompt] of prompts.entries()) {
         const before = (await popupState(popup)).totals.today.turns;
         await tab.evaluate((paragraphs) => void ((window as unknown as { __nextAnswer: unknown }).__nextAnswer = { paragraphs }), ANSWER.map(chunked));
@@ -113,7 +113,7 @@ export function insightsScenario(ctx: ScenarioContext): void {
       try {
         const tab = await ctx.browser().open(CHAT_LONG);
         await waitFor('the long history seed', async () => {
-          const v = (await storedValues(popup))['conversation:chatgpt:e2e-long-chat'] as { historyTokens?: number } | undefined;
+          const v = await storedValue<{ historyTokens?: number }>(popup, 'conversation:chatgpt:e2e-long-chat');
           return (v?.historyTokens ?? 0) > 2000;
         });
         await tab.evaluate((paragraphs) => void ((window as unknown as { __nextAnswer: unknown }).__nextAnswer = { paragraphs }), ANSWER.map(chunked));

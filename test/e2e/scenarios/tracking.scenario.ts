@@ -14,7 +14,7 @@ import type { SiteId } from '../../../src/domain/site-ids';
 import { waitFor } from '../support/wait';
 import { CHATGPT, CLAUDE, GROK, META, type ChatFixture } from '../support/chat-fixtures';
 import type { ScenarioContext } from '../support/scenario-context';
-import { badgeBackground, badgeShowsWh, badgeText, digits, popupState, send, storedValues } from '../support/extension-api';
+import { badgeBackground, badgeShowsWh, badgeText, digits, popupState, send, storedValue } from '../support/extension-api';
 
 const ANSWER = [
   'Wind turbines turn the kinetic energy of moving air into electricity with a rotor and a generator.',
@@ -41,10 +41,9 @@ export function trackingScenario(ctx: ScenarioContext): void {
       const history = site.history.reduce((n, t) => n + countTokens(t), 0);
       const page = await ctx.browser().open(site.url);
       // The page's messages are seeded as history before anything is sent.
-      await waitFor(`the ${site.site} history seed`, async () =>
-        Object.entries(await storedValues(ext)).some(
-          ([k, v]) => k.includes(conversationId) && (v as { historyTokens?: number } | null)?.historyTokens === history,
-        ),
+      await waitFor(
+        `the ${site.site} history seed`,
+        async () => (await storedValue<{ historyTokens?: number }>(ext, `conversation:${site.site}:${conversationId}`))?.historyTokens === history,
       );
       await page.evaluate((paragraphs) => void ((window as unknown as { __nextAnswer: unknown }).__nextAnswer = { paragraphs }), ANSWER.map(chunked));
       await page.fill(site.promptBox, prompt);

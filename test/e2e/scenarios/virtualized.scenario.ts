@@ -15,7 +15,7 @@ import type { DriverPage } from '../support/driver';
 import type { ScenarioContext } from '../support/scenario-context';
 import { CHATGPT } from '../support/chat-fixtures';
 import { chunked, streamingFixture } from '../support/chat-pages';
-import { send, storedValues } from '../support/extension-api';
+import { send, storedValue } from '../support/extension-api';
 import { waitFor } from '../support/wait';
 
 interface Turn {
@@ -46,9 +46,8 @@ export function virtualizedScenario(ctx: ScenarioContext): void {
       await ctx.browser().serveChatPage(CHATGPT.origin, CHATGPT.html);
     });
 
-    const stored = async (id: string): Promise<ConversationState | undefined> =>
-      (await storedValues(ext))[`conversation:chatgpt:${id}`] as ConversationState | undefined;
-    const health = async (): Promise<SiteHealth | undefined> => ((await storedValues(ext)).siteHealth as Record<string, SiteHealth> | undefined)?.chatgpt;
+    const stored = (id: string): Promise<ConversationState | undefined> => storedValue<ConversationState>(ext, `conversation:chatgpt:${id}`);
+    const health = async (): Promise<SiteHealth | undefined> => (await storedValue<Record<string, SiteHealth>>(ext, 'siteHealth'))?.chatgpt;
     const mounted = (page: DriverPage) => page.evaluate(() => (window as unknown as { __mounted(): number[] }).__mounted(), null);
 
     /** Sends a prompt and streams the answer; returns the conversation once it holds one more counted turn. */

@@ -9,7 +9,7 @@ import type { CountedTurn } from '../../../src/domain/turns';
 import { chunked } from './chat-pages';
 import type { ChatFixture } from './chat-fixtures';
 import type { DriverPage } from './driver';
-import { storedValues } from './extension-api';
+import { storedValue } from './extension-api';
 import { THINK } from './streamed-site';
 
 type Driven = { __streamDone: number };
@@ -19,7 +19,7 @@ export const turnsOf = (c: ConversationState | undefined): CountedTurn[] => Obje
 
 /** What the tests read and do through `ext()`, the extension's own page (opened once the browser is up). */
 export function drivenSites(ext: () => DriverPage) {
-  const stored = async <T>(key: string): Promise<T | undefined> => (await storedValues(ext()))[key] as T | undefined;
+  const stored = <T>(key: string): Promise<T | undefined> => storedValue<T>(ext(), key);
   const conversation = (site: string, id: string) => stored<ConversationState>(`conversation:${site}:${id}`);
 
   /** Sends a prompt whose answer stops for 4 s after its 4th chunk, the page still generating; midway, only `before` turns are counted. */

@@ -8,7 +8,7 @@ import type { DriverPage } from './driver';
 
 type Api = {
   runtime: { sendMessage(m: unknown): Promise<unknown> };
-  storage: { local: { get(k: null): Promise<Record<string, unknown>> } };
+  storage: { local: { get(k: string | null): Promise<Record<string, unknown>> } };
   action?: { getBadgeText(d: object): Promise<string>; getBadgeBackgroundColor(d: object): Promise<number[]> };
   browserAction?: { getBadgeText(d: object): Promise<string>; getBadgeBackgroundColor(d: object): Promise<number[]> };
   permissions: { contains(p: { origins: string[] }): Promise<boolean>; getAll(): Promise<{ data_collection?: string[] }> };
@@ -63,6 +63,15 @@ export function badgeBackground(page: DriverPage): Promise<number[]> {
 
 export function storedValues(page: DriverPage): Promise<Record<string, unknown>> {
   return page.evaluate(() => (typeof browser !== 'undefined' ? browser : chrome).storage.local.get(null), null);
+}
+
+/**
+ * One stored value: what a poll for one conversation needs. Polled several times a second, reading
+ * the whole of storage instead made the browser serialize every conversation and total each time.
+ */
+export async function storedValue<T>(page: DriverPage, key: string): Promise<T | undefined> {
+  const all = await page.evaluate((k) => (typeof browser !== 'undefined' ? browser : chrome).storage.local.get(k), key);
+  return all[key] as T | undefined;
 }
 
 export function hasOrigin(page: DriverPage, pattern: string): Promise<boolean> {
