@@ -23,7 +23,8 @@ import type { HealthReason } from '../domain/health-reasons';
 import { healthReasonText } from '../i18n/health-reason';
 import { t, uiLocale } from '../i18n/t';
 import { TRANSIENT } from './transient';
-import { announce, createAnnouncer, createLabelHost, fillLabel, labelTexts, type LabelContent } from './render';
+import { createPageAnnouncer, type PageAnnouncer } from './page-announcer';
+import { createLabelHost, fillLabel, labelTexts, type LabelContent } from './render';
 
 interface Label {
   messageId: string;
@@ -33,22 +34,29 @@ interface Label {
   content: LabelContent | null;
 }
 
-/**
- * How long the announcer is in the page, empty, before its first text: long enough for the browser
- * to have put it in the accessibility tree (it updates that tree after a frame or so), so that the
- * text is a change a screen reader announces.
- */
-const ANNOUNCER_SETTLE_MS = 250;
+/** What a turn's reply puts in its label: null when the outbox sends the turn again (its reply comes later). */
+function replyContent(result: MessageResult<TurnRecorded>): LabelContent | null {
+  if (result.ok) {
+    return result.value.footprint ? { kind: 'counted', texts: result.value.footprint.texts } : { kind: 'not-counted', reason: t('label_reasonRecordGone') };
+  }
+  return TRANSIENT.has(result.error.code) ? null : { kind: 'not-counted', reason: t('label_reasonWorker', result.error.code) };
+}
+
+/** Each seeded answer's footprint when it was counted before (undefined when it was not). */
+function seededFootprints(messages: ConversationSeed['messages'], result: MessageResult<ConversationSeeded>): Array<[string, TurnFootprint | undefined]> {
+  const footprints = result.ok ? result.value.footprints : {};
+  return messages.filter((m) => m.role === 'assistant').map((m) => [m.id, Object.hasOwn(footprints, m.id) ? footprints[m.id] : undefined]);
+}
 
 export class PageLabels {
   readonly #labels = new Map<string, Label>();
   readonly #doc: Document;
   #enabled = true;
-  #announcer: { host: HTMLElement; since: number } | null = null;
-  #announceTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #announcer: PageAnnouncer;
 
   constructor(doc: Document) {
     this.#doc = doc;
+    this.#announcer = createPageAnnouncer(doc);
   }
 
   /** The tracker's events (subscribe it with `tracker.subscribe(labels.onEvent)`). */
@@ -56,9 +64,9 @@ export class PageLabels {
     guard(() => {
       switch (event.kind) {
         case 'prompt':
-          return this.#placeAnnouncer();
+          return this.#announcer.place();
         case 'turn':
-          this.#placeAnnouncer();
+          this.#announcer.place();
           return this.#turnSent(event.turn.turnId, event.answer);
         case 'seed':
           return this.#seeded(event.answers);
@@ -92,20 +100,9 @@ export class PageLabels {
     this.#announce(labelTexts(content).spoken);
   }
 
-  /** Puts back labels the site's re-render detached: one isConnected check per label, the message list only when one is. */
+  /** Puts back labels the site's re-render detached. */
   #scanned(messages: readonly PageMessage[]): void {
-    if (!this.#enabled) return;
-    let byId: Map<string, PageMessage> | null = null;
-    for (const label of this.#labels.values()) {
-      if (!label.content || label.host?.isConnected) continue;
-      if (!label.anchor.isConnected) {
-        byId ??= new Map(messages.map((m) => [m.id, m]));
-        const now = byId.get(label.messageId);
-        if (!now) continue; // scrolled out of a virtual list, or gone: it comes back with its message
-        label.anchor = now.element;
-      }
-      this.#place(label);
-    }
+    if (this.#enabled) for (const label of detached(this.#labels.values(), messages)) this.#place(label);
   }
 
   /** The site's switch in the popup: off removes every label (kept, so on shows them again). */
@@ -121,39 +118,15 @@ export class PageLabels {
 
   #replied(turnId: string, result: MessageResult<TurnRecorded>): void {
     const label = this.#labels.get(turnId);
-    if (!label) return;
-    let content: LabelContent | null;
-    if (result.ok) {
-      content = result.value.footprint
-        ? { kind: 'counted', texts: result.value.footprint.texts }
-        : { kind: 'not-counted', reason: t('label_reasonRecordGone') };
-    } else {
-      content = TRANSIENT.has(result.error.code) ? null : { kind: 'not-counted', reason: t('label_reasonWorker', result.error.code) };
-    }
-    if (content) {
-      this.#show(turnId, label, content);
-      this.#announce(labelTexts(content).spoken);
-    }
+    const content = label ? replyContent(result) : null;
+    if (!label || !content) return;
+    this.#show(turnId, label, content);
+    this.#announce(labelTexts(content).spoken);
   }
 
-  /** The announcer, put into the page (empty) if it is not there. */
-  #placeAnnouncer(): { host: HTMLElement; since: number } {
-    if (!this.#announcer) this.#announcer = { host: createAnnouncer(this.#doc), since: 0 };
-    if (!this.#announcer.host.isConnected) {
-      (this.#doc.body ?? this.#doc.documentElement).append(this.#announcer.host);
-      this.#announcer.since = Date.now();
-    }
-    return this.#announcer;
-  }
-
-  /** Says a live answer's verdict once, when labels are on; never before the announcer has been in the page a moment. */
+  /** Says a live answer's verdict once, when labels are on (./page-announcer.ts). */
   #announce(text: string): void {
-    if (!this.#enabled) return;
-    const announcer = this.#placeAnnouncer();
-    clearTimeout(this.#announceTimer);
-    const wait = announcer.since + ANNOUNCER_SETTLE_MS - Date.now();
-    if (wait <= 0) announce(announcer.host, text);
-    else this.#announceTimer = setTimeout(() => guard(() => announce(announcer.host, text)), wait);
+    if (this.#enabled) this.#announcer.say(text, guard);
   }
 
   /**
@@ -164,15 +137,11 @@ export class PageLabels {
   #seedReplied(messages: ConversationSeed['messages'], result: MessageResult<ConversationSeeded>): void {
     // The outbox resends the batch: its reply comes later.
     if (!result.ok && TRANSIENT.has(result.error.code)) return;
-    const footprints = result.ok ? result.value.footprints : {};
     const counted: Array<[string, TurnFootprint]> = [];
-    for (const m of messages) {
-      if (m.role !== 'assistant') continue;
-      const label = this.#labels.get(m.id);
-      if (!label) continue;
-      const footprint = Object.hasOwn(footprints, m.id) ? footprints[m.id] : undefined;
-      if (footprint) counted.push([m.id, footprint]);
-      else if (!label.content) this.#labels.delete(m.id);
+    for (const [id, footprint] of seededFootprints(messages, result)) {
+      const label = this.#labels.get(id);
+      if (footprint && label) counted.push([id, footprint]);
+      else if (label && !label.content) this.#labels.delete(id);
     }
     if (counted.length === 0) return;
     void mapInSlices(counted, ([turnId, footprint]) =>
@@ -203,20 +172,44 @@ export class PageLabels {
     } else this.#labels.set(turnId, { messageId: answer.id, anchor: answer.element, host: null, content: null });
   }
 
-  /** Right after the answer element, in the page flow. */
   #place(label: Label): void {
-    if (!label.content || !label.anchor.isConnected) return;
-    if (!label.host) {
-      label.host = createLabelHost(this.#doc);
-      fillLabel(label.host, label.content);
-    }
-    if (label.anchor.nextSibling !== label.host) label.anchor.after(label.host);
+    place(label, this.#doc);
   }
 
   #drop(key: string): void {
     this.#labels.get(key)?.host?.remove();
     this.#labels.delete(key);
   }
+}
+
+/** Right after the answer element, in the page flow. */
+function place(label: Label, doc: Document): void {
+  if (!label.content || !label.anchor.isConnected) return;
+  if (!label.host) {
+    label.host = createLabelHost(doc);
+    fillLabel(label.host, label.content);
+  }
+  if (label.anchor.nextSibling !== label.host) label.anchor.after(label.host);
+}
+
+/**
+ * The labels a site's re-render detached, each moved to its message's element as the scan found it:
+ * one isConnected check per label, the message list only when one is detached.
+ */
+function detached(labels: Iterable<Label>, messages: readonly PageMessage[]): Label[] {
+  let byId: Map<string, PageMessage> | null = null;
+  const out: Label[] = [];
+  for (const label of labels) {
+    if (!label.content || label.host?.isConnected) continue;
+    if (!label.anchor.isConnected) {
+      byId ??= new Map(messages.map((m) => [m.id, m]));
+      const now = byId.get(label.messageId);
+      if (!now) continue; // scrolled out of a virtual list, or gone: it comes back with its message
+      label.anchor = now.element;
+    }
+    out.push(label);
+  }
+  return out;
 }
 
 function guard(work: () => void): void {

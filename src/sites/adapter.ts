@@ -13,7 +13,11 @@ import { readModelLabel } from './model-label';
 export type * from './types';
 export { matchesOf } from './site-data';
 
-/** An adapter from its site's facts and its readers. */
+/**
+ * An adapter from its site's facts and its readers. Marked free of side effects so that a lazy module
+ * importing a helper from a site's reader (scripts/build/lazy-modules.ts) leaves the adapter out.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineAdapter(facts: SiteFacts, { modelLabelBeside, ...readers }: SiteReaders): SiteAdapter {
   const conversationId = (url: string): string | null => conversationIdInUrl(facts, url);
   return {

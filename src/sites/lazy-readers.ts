@@ -2,7 +2,7 @@
  * A site's readers of what a page needs only now and then (the work an answer did out of sight),
  * kept out of its content script: they are an ES module of their own,
  * src/sites/<site>/lazy-readers.ts, built by scripts/build/lazy-modules.ts to `lazyReadersFile(site)`
- * and imported by the content script the first time it needs them (src/tracking/lazy-readers.ts).
+ * and imported by the content script the first time it needs them (`lazyModule`, src/domain/lazy-module.ts).
  * Everything such a module exports is one of the adapter's optional readers, so the tracker uses
  * the loaded readers exactly as it would use the adapter's own.
  */

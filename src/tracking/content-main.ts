@@ -10,7 +10,7 @@ import { isLabelHost } from '../label/render';
 import { watchLabelSetting } from '../label/setting';
 import type { SiteAdapter } from '../sites/adapter';
 import { lazyReadersFile, PAGE_REPORT_FILE, type LazyReaders } from '../sites/lazy-readers';
-import { lazyReadersFrom } from './lazy-readers';
+import { lazyModule } from '../domain/lazy-module';
 import { answerPageReports, sendToWorker } from './send';
 import { createPageTracker } from './tracker';
 
@@ -18,6 +18,7 @@ declare const chrome: { runtime: { getURL(path: string): string } };
 
 type PageReportModule = typeof import('../sites/page-report');
 type LabelsModule = typeof import('../label/page-labels');
+type ReadersModule = { readers: LazyReaders };
 
 /**
  * An ES module of the extension, imported by its URL (scripts/build/lazy-modules.ts builds each and
@@ -27,19 +28,23 @@ const importModule = <T>(file: string): Promise<T> => import(/* @vite-ignore */ 
 
 export function runOnChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   // The labels' code loads when the page is first idle, or sooner when a label or verdict is to be shown (src/label/lazy-labels.ts).
-  const labels = lazyPageLabels(() => importModule<LabelsModule>(PAGE_LABELS_FILE), document);
+  const labels = lazyPageLabels(
+    lazyModule(() => importModule<LabelsModule>(PAGE_LABELS_FILE), 'PageLabels'),
+    document,
+  );
   watchLabelSetting(adapter.site, (on) => labels.setEnabled(on));
   // Files attached by picker, drop or paste, read when attached and sent with the next prompt's turn.
   const files = attachedFiles(document);
-  // The site's rarely needed readers (src/sites/lazy-readers.ts), loaded when the page is first idle, or sooner by a prompt sent.
-  const lazyReaders = adapter.lazyReaders ? lazyReadersFrom(() => importModule<{ readers: LazyReaders }>(lazyReadersFile(adapter.site))) : undefined;
+  // The site's rarely needed readers (src/sites/lazy-readers.ts), loaded when the page is first idle, or sooner by a prompt
+  // sent; an answer waits for them, and a module that failed leaves its work unreadable (src/features/work/page.ts).
+  const lazyReaders = adapter.lazyReaders ? lazyModule(() => importModule<ReadersModule>(lazyReadersFile(adapter.site)), 'readers') : undefined;
   const tracker = createPageTracker({ adapter, doc: document, url: () => location.href, send: sendToWorker, ownNode: isLabelHost, files, lazyReaders });
   // The lazy modules load once the page is first idle, so neither its load nor a streaming answer
   // pays for them; a prompt sent or a label needed before then starts them itself.
   ctx.requestIdleCallback(
     () => {
       labels.preload();
-      lazyReaders?.();
+      lazyReaders?.load();
     },
     { timeout: 10_000 },
   );

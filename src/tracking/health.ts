@@ -24,17 +24,17 @@ export interface HealthReporter {
   notRecognized(reason: HealthReason): void;
 }
 
-/** `planShown`: the plan the page shows the account is on, read at each report (the adapter's readPlanShown). */
+/** `planShown`: the plan the page shows the account is on, read with each report that goes out (the adapter's readPlanShown). */
 export function createHealthReporter(site: SiteId, emit: (health: SiteHealth) => void, planShown?: () => string | null | undefined): HealthReporter {
   let last: string | null = null;
   const report = (status: SiteHealth['status'], reason: HealthReason | null): void => {
-    const plan = planShown?.();
-    // The plan a page shows changes with its account, not between reports: not part of what is new.
+    // The plan a page shows changes with its account, not between reports: not part of what is new,
+    // and not read for a report that does not go out (every scan reports, a query of the page each).
     const key = `${status}:${reason}`;
     if (last === key) return;
     last = key;
     // A page that shows no plan sends none (messages carry no undefined field).
-    emit({ site, status, reason, at: Date.now(), planShown: plan || undefined });
+    emit({ site, status, reason, at: Date.now(), planShown: planShown?.() || undefined });
   };
   return {
     get silent() {

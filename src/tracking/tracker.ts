@@ -22,7 +22,8 @@ import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { createPageClock, SETTLE_MS } from './clock';
 import type { Exchange } from './exchanges';
 import { createHealthReporter, promptVerdict, streamTooLong, type HealthReporter, type PromptFound } from './health';
-import type { AskLazyReaders } from './lazy-readers';
+import type { LazyModule } from '../domain/lazy-module';
+import type { LazyReaders } from '../sites/lazy-readers';
 import { createPageMemory, type PageMemory } from './memory';
 import { deliverToWorker, PageEventChannel, type PageEventListener } from './page-events';
 import type { Send } from './outbox';
@@ -41,8 +42,8 @@ export interface TrackerOptions {
   ownNode?: (node: Node) => boolean;
   /** Files the person attached (src/features/attachments/page/on-page.ts): a prompt being sent takes those attached since the last one. */
   files?: { send(): SentFiles | null };
-  /** The site's lazily loaded readers (./lazy-readers.ts), when its adapter says it has them. */
-  lazyReaders?: AskLazyReaders;
+  /** The site's lazily loaded readers (src/sites/lazy-readers.ts), when its adapter says it has them. */
+  lazyReaders?: LazyModule<LazyReaders>;
 }
 
 /** The tracker of one chat page: a closure rather than a class, so its state costs the content script no `this.#` per use. */
@@ -127,7 +128,7 @@ export function createPageTracker(options: TrackerOptions): PageTracker {
     if (sent) files.push(sent);
     clock.promptSent();
     // Its answer will ask for them: the import starts now, off the streaming path.
-    if (adapter.lazyReaders) options.lazyReaders?.();
+    options.lazyReaders?.load();
     // The label is read once per turn, with its answer (turn-builder.ts); the announcement forecasts it by the conversation's last one.
     const modelLabel = lastLabel?.conversation === memory.conversation ? lastLabel.label : null;
     const expected = { site: adapter.site, conversationId: memory.conversation, modelLabel };

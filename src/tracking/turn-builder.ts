@@ -21,7 +21,8 @@ import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
 import { answerExtrasOf, answerFinishedOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
 import { hiddenWorkGrew, hiddenWorkOf, hiddenWorkReader } from '../features/work/page';
-import type { AskLazyReaders } from './lazy-readers';
+import type { LazyModule } from '../domain/lazy-module';
+import type { LazyReaders } from '../sites/lazy-readers';
 import type { AnswerRead, Known } from './memory';
 import type { SeededAnswer } from './page-events';
 import { countedOf, sawStreaming, type Counted, type Phase } from './phases';
@@ -40,8 +41,8 @@ export interface BuildContext {
   readonly lastChangeAt: number;
   /** Files sent with the prompts not answered yet (src/features/attachments/page/on-page.ts): the turn counted next carries them. */
   readonly files?: readonly SentFiles[];
-  /** The site's lazily loaded readers (./lazy-readers.ts), for an adapter whose `lazyReaders` says it has them. */
-  readonly lazyReaders?: AskLazyReaders;
+  /** The site's lazily loaded readers (src/sites/lazy-readers.ts), for an adapter whose `lazyReaders` says it has them. */
+  readonly lazyReaders?: LazyModule<LazyReaders>;
 }
 
 /** The answer counted last, grown: the same turn with a higher revision. */

@@ -4,7 +4,7 @@
  * Production code never needs them together: each content script imports only its own site's reader.
  *
  * A site's lazily loaded readers (src/sites/<site>/lazy-readers.ts) come through the loader the
- * content script uses (`lazyReadersFrom`, src/tracking/lazy-readers.ts): `lazyReadersOf` hands a
+ * content script uses (`lazyModule`, src/domain/lazy-module.ts): `lazyReadersOf` hands a
  * tracker that loader, and `READERS` holds each adapter with its readers joined as the tracker
  * joins them once loaded (`hiddenWorkReader`, src/features/work/page.ts). The adapters themselves
  * are never changed.
@@ -12,7 +12,7 @@
 import type { SiteAdapter } from '../../src/sites/adapter';
 import type { LazyReaders } from '../../src/sites/lazy-readers';
 import { hiddenWorkReader } from '../../src/features/work/page';
-import { lazyReadersFrom, type AskLazyReaders } from '../../src/tracking/lazy-readers';
+import { lazyModule, type LazyModule } from '../../src/domain/lazy-module';
 import { SITE_IDS, type SiteId } from '../../src/domain/site-ids';
 
 const readers = import.meta.glob<Record<string, SiteAdapter>>('../../src/sites/*/reader.ts', { eager: true });
@@ -33,23 +33,19 @@ export const ADAPTERS: Readonly<Record<SiteId, SiteAdapter>> = Object.fromEntrie
 >;
 
 /** The site's lazy readers behind the content script's loader (undefined for a site without them): pass to createPageTracker. */
-export function lazyReadersOf(site: SiteId): AskLazyReaders | undefined {
+export function lazyReadersOf(site: SiteId): LazyModule<LazyReaders> | undefined {
   const load = lazyModules[`../../src/sites/${site}/lazy-readers.ts`];
-  return ADAPTERS[site].lazyReaders && load ? lazyReadersFrom(load) : undefined;
+  return ADAPTERS[site].lazyReaders && load ? lazyModule(load, 'readers') : undefined;
 }
 
 /**
  * The adapter joined with its lazy readers by the tracker's own path, once the loader has them. The
- * wait is on the module's import and then on promise callbacks, never a timer (a test may fake them).
+ * wait is on the module's import, never a timer (a test may fake them).
  */
 async function loaded(site: SiteId): Promise<SiteAdapter> {
-  const ask = lazyReadersOf(site);
-  let reader = hiddenWorkReader(ADAPTERS[site], ask);
-  if (reader === 'loading') await lazyModules[`../../src/sites/${site}/lazy-readers.ts`]!();
-  for (let tick = 0; reader === 'loading' && tick < 100; tick++) {
-    await Promise.resolve();
-    reader = hiddenWorkReader(ADAPTERS[site], ask);
-  }
+  const lazy = lazyReadersOf(site);
+  await lazy?.value();
+  const reader = hiddenWorkReader(ADAPTERS[site], lazy);
   if (reader === 'loading' || !('site' in reader)) throw new Error(`the lazy readers of ${site} did not load`);
   return reader;
 }

@@ -6,7 +6,8 @@
 import { HIDDEN_WORK_KINDS } from './kinds';
 import type { HiddenWorkShown } from '../../domain/turns';
 import type { PageMessage, SiteAdapter } from '../../sites/adapter';
-import type { AskLazyReaders } from '../../tracking/lazy-readers';
+import type { LazyModule } from '../../domain/lazy-module';
+import type { LazyReaders } from '../../sites/lazy-readers';
 
 type Kind = Exclude<keyof HiddenWorkShown, 'unreadable'>;
 const KINDS: readonly Kind[] = ['search', 'research', 'voice', 'videos'];
@@ -35,14 +36,15 @@ export function hiddenWorkOf(adapter: SiteAdapter, parts: readonly PageMessage[]
 
 /**
  * Who reads the work an answer shows (and the files a sent prompt shows): the adapter itself, else
- * the adapter with its lazily loaded readers (./lazy-readers.ts); 'loading' while those are being imported. When they failed to load,
- * the reading is every kind unreadable, so the site's health says the work went uncounted.
+ * the adapter with its lazily loaded readers (src/sites/lazy-readers.ts), whose import the first ask
+ * starts; 'loading' until they are in. A module that failed to load stays failed for the page: the
+ * reading is every kind unreadable, so the site's health says the work went uncounted, never a zero.
  */
-export function hiddenWorkReader(adapter: SiteAdapter, lazy: AskLazyReaders | undefined): SiteAdapter | 'loading' | HiddenWorkShown {
+export function hiddenWorkReader(adapter: SiteAdapter, lazy: LazyModule<LazyReaders> | undefined): SiteAdapter | 'loading' | HiddenWorkShown {
   if (adapter.readHiddenWork || !adapter.lazyReaders || !lazy) return adapter;
-  const readers = lazy();
-  if (readers === 'loading') return readers;
-  return readers === 'failed' ? { unreadable: [...HIDDEN_WORK_KINDS] } : { ...adapter, ...readers };
+  const readers = lazy.load();
+  if (readers.is === 'ready') return { ...adapter, ...readers.value };
+  return readers.is === 'failed' ? { unreadable: [...HIDDEN_WORK_KINDS] } : 'loading';
 }
 
 /** The figures of a reading, in a fixed order, to tell whether a later reading shows more. */

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TurnFootprint } from '../../../src/domain/turns';
+import { lazyModule } from '../../../src/domain/lazy-module';
 import { lazyPageLabels } from '../../../src/label/lazy-labels';
 import { PageLabels } from '../../../src/label/page-labels';
 import { countedLabelTexts } from '../../../src/label/texts';
@@ -60,7 +61,7 @@ describe('lazy page labels', () => {
   it('loads nothing for the quiet scans, a setting, or a chat none of whose answers was counted before', () => {
     const doc = loadPage('<main></main>', 'https://chatgpt.com/c/conv');
     const { load } = pending();
-    const labels = lazyPageLabels(load, doc);
+    const labels = lazyPageLabels(lazyModule(load, 'PageLabels'), doc);
     const a = answerOn(doc, 'a1');
     labels.setEnabled(false);
     labels.onEvent(scanned(a));
@@ -73,7 +74,7 @@ describe('lazy page labels', () => {
   it('starts the load at the first label to show and replays every call made meanwhile, in order', async () => {
     const doc = loadPage('<main></main>', 'https://chatgpt.com/c/conv');
     const { load, seen, settle } = pending();
-    const labels = lazyPageLabels(load, doc);
+    const labels = lazyPageLabels(lazyModule(load, 'PageLabels'), doc);
     const a = answerOn(doc, 'a1');
     const b = answerOn(doc, 'a2');
     labels.setEnabled(true);
@@ -98,7 +99,7 @@ describe('lazy page labels', () => {
   it('preloads once when asked (the page idle), and replays every call made while it loads', async () => {
     const doc = loadPage('<main></main>', 'https://chatgpt.com/c/conv');
     const { load, seen, settle } = pending();
-    const labels = lazyPageLabels(load, doc);
+    const labels = lazyPageLabels(lazyModule(load, 'PageLabels'), doc);
     const a = answerOn(doc, 'a1');
     labels.preload();
     labels.preload();
@@ -115,7 +116,10 @@ describe('lazy page labels', () => {
 
   it("shows the reloaded chat's labels with the real labels once loaded", async () => {
     const doc = loadPage('<main></main>', 'https://chatgpt.com/c/conv');
-    const labels = lazyPageLabels(async () => ({ PageLabels }), doc);
+    const labels = lazyPageLabels(
+      lazyModule(async () => ({ PageLabels }), 'PageLabels'),
+      doc,
+    );
     const a = answerOn(doc, 'a1');
     labels.onEvent(seed(a));
     labels.onEvent(seedReply(a, true));
@@ -126,7 +130,7 @@ describe('lazy page labels', () => {
     const doc = loadPage('<main></main>', 'https://chatgpt.com/c/conv');
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     const { load, seen, settle } = pending();
-    const labels = lazyPageLabels(load, doc);
+    const labels = lazyPageLabels(lazyModule(load, 'PageLabels'), doc);
     const a = answerOn(doc, 'a1');
     labels.onEvent({ kind: 'skipped', answer: a, reason: 'answer-unreadable' as never });
     settle(false);

@@ -43,6 +43,17 @@ describe('the health reporter', () => {
       { site: 'claude', status: 'ok', reason: null, at: SENT },
     ]);
   });
+
+  it('reads the plan the page shows only for a report that goes out, not at every scan', () => {
+    const sent: SiteHealth[] = [];
+    const planShown = vi.fn(() => 'free');
+    const reporter = createHealthReporter('chatgpt', (h) => void sent.push(h), planShown);
+    for (let scan = 0; scan < 5; scan++) reporter.ok();
+    expect(planShown).toHaveBeenCalledTimes(1);
+    reporter.notRecognized('no-messages');
+    expect(planShown).toHaveBeenCalledTimes(2);
+    expect(sent.map((h) => h.planShown)).toEqual(['free', 'free']);
+  });
 });
 
 describe('promptVerdict: a prompt sent, nothing counted', () => {

@@ -1,5 +1,5 @@
 /**
- * A site's readers of work out of sight loaded when first needed (src/tracking/lazy-readers.ts):
+ * A site's readers of work out of sight loaded when first needed (`lazyModule`, src/domain/lazy-module.ts):
  * the answer waits while they load, is read by them once loaded, and says the work went uncounted
  * when they failed to load, never a zero.
  */
@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HiddenWorkShown } from '../../../src/domain/turns';
 import type { PageMessage, SiteAdapter } from '../../../src/sites/adapter';
 import type { LazyReaders } from '../../../src/sites/lazy-readers';
-import { lazyReadersFrom } from '../../../src/tracking/lazy-readers';
+import { lazyModule } from '../../../src/domain/lazy-module';
 import { readAnswer, type BuildContext } from '../../../src/tracking/turn-builder';
 import { loadPage } from '../support/load-page';
 import { testSite } from '../support/test-site';
@@ -42,33 +42,35 @@ describe('the lazily loaded readers', () => {
   it('are imported once, on the first ask; the answer waits until they are in, then carries their reading', async () => {
     let resolve!: (m: { readers: LazyReaders }) => void;
     const load = vi.fn(() => new Promise<{ readers: LazyReaders }>((r) => (resolve = r)));
-    const lazy = lazyReadersFrom(load);
+    const lazy = lazyModule(load, 'readers');
     expect(load).not.toHaveBeenCalled();
     expect(readAnswer(context(lazy), exchange, NOW)).toMatchObject({ kind: 'wait', unfinished: false });
     expect(readAnswer(context(lazy), exchange, NOW).kind).toBe('wait');
     resolve({ readers });
-    await vi.waitFor(() => expect(lazy()).toBe(readers));
+    await vi.waitFor(() => expect(lazy.state()).toEqual({ is: 'ready', value: readers }));
     const outcome = readAnswer(context(lazy), exchange, NOW);
     expect(outcome.kind === 'counted' && outcome.turn.hiddenWork).toEqual(work);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('that failed to load leave every kind of work unreadable (the site’s health says so), and the turn is still counted', async () => {
-    const lazy = lazyReadersFrom(() => Promise.reject(new Error('blocked')));
+    const lazy = lazyModule(() => Promise.reject(new Error('blocked')), 'readers');
     expect(readAnswer(context(lazy), exchange, NOW).kind).toBe('wait');
-    await vi.waitFor(() => expect(lazy()).toBe('failed'));
+    await vi.waitFor(() => expect(lazy.state().is).toBe('failed'));
     const outcome = readAnswer(context(lazy), exchange, NOW);
     expect(outcome.kind).toBe('counted');
     expect(outcome.kind === 'counted' && outcome.turn.hiddenWork).toEqual({ unreadable: ['search', 'research', 'voice', 'video'] });
   });
 
   it('are not asked for by a site without them, nor when the adapter reads the work itself', () => {
-    const lazy = vi.fn(() => 'loading' as const);
+    const load = vi.fn(async () => ({ readers }));
+    const lazy = lazyModule(load, 'readers');
     const plain = readAnswer({ ...context(lazy), adapter: testSite() }, exchange, NOW);
     expect(plain.kind === 'counted' && Object.keys(plain.turn)).not.toContain('hiddenWork');
     const own = readAnswer({ ...context(lazy), adapter: { ...adapter, ...readers } }, exchange, NOW);
     expect(own.kind === 'counted' && own.turn.hiddenWork).toEqual(work);
-    expect(lazy).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+    expect(lazy.state().is).toBe('idle');
   });
 });
 
@@ -92,7 +94,7 @@ describe('each site’s lazy readers', () => {
     const [answer] = exchangesOf(site.findTurns(page)).filter((e) => e.parts.length > 0);
     const ctx: BuildContext = { ...context(lazy), adapter: site, doc: page, conversation: 'x-abc' };
     expect(readAnswer(ctx, answer!, NOW).kind).toBe('wait');
-    await vi.waitFor(() => expect(lazy!()).not.toBe('loading'));
+    await vi.waitFor(() => expect(lazy!.state().is).toBe('ready'));
     const outcome = readAnswer(ctx, answer!, NOW);
     expect(outcome.kind === 'counted' && outcome.turn.hiddenWork).toEqual({ research: { runs: 1, sources: 34 } });
   });

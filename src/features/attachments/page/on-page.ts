@@ -15,6 +15,7 @@
  * files all go with the prompt, as before. A file attached and never sent waits for the page's next prompt.
  */
 import type { AttachmentSent } from '../../../domain/turns';
+import { lazyModule } from '../../../domain/lazy-module';
 import { captureAttachedFiles } from './capture';
 
 declare const chrome: { runtime: { getURL(path: string): string } };
@@ -36,7 +37,7 @@ export interface AttachedFiles {
 const unread = (f: File): AttachmentSent => ({ from: 'file', kind: 'other', mime: '', bytes: f.size, skipped: 'read-failed' });
 
 export function attachedFiles(doc: Document): AttachedFiles {
-  let reader: Promise<ReaderModule> | undefined;
+  const reader = lazyModule(() => import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/reader.js')) as Promise<ReaderModule>, 'readFiles');
   /** Each file attached since the last prompt: its reading, and whether the page has shown its name. */
   let pending: Array<{ name: string; read: Promise<AttachmentSent>; seen?: boolean }> = [];
   const shown = (name: string) =>
@@ -44,8 +45,10 @@ export function attachedFiles(doc: Document): AttachedFiles {
   const look = () => pending.forEach((p) => (p.seen ||= shown(p.name)));
   const stop = captureAttachedFiles(doc, (files) => {
     look();
-    reader ??= import(/* @vite-ignore */ chrome.runtime.getURL('/attachments/reader.js')) as Promise<ReaderModule>;
-    const read = reader.then((m) => m.readFiles(files)).catch(() => files.map(unread));
+    const read = reader
+      .value()
+      .then((readFiles) => readFiles(files))
+      .catch(() => files.map(unread));
     files.forEach((f, i) => pending.push({ name: f.name, read: read.then((r) => r[i]!) }));
     void read.then(look);
   });

@@ -4,8 +4,9 @@
  * The file itself never leaves the page. Nothing here throws: every file ends as facts (possibly
  * partial, which the count then marks estimated) or as a skip with a code.
  *
- * The PDF library is not imported here: `readAttachments` takes a loader, called the first time a
- * PDF is attached (src/features/attachments/page/pdf-reader.ts says how a content script loads it).
+ * The PDF and office libraries are not imported here: `readAttachments` takes their loaders, asked
+ * each time such a file is read, which import the reader once (`lazyModule`, src/domain/lazy-module.ts,
+ * in ./reader-module.ts).
  */
 import { attachmentKind, officeFormat, type AttachmentKind, type AttachmentSkipCode } from '../kinds';
 import type { AttachmentFacts } from '../rules';
@@ -35,9 +36,9 @@ export type AttachmentRead = Omit<AttachmentFacts, 'textTokens'> & { text?: stri
 export type ReadOutcome = { ok: true; value: AttachmentRead } | { ok: false; skip: AttachmentSkipCode; kind: AttachmentKind; mime: string; bytes: number };
 
 export interface ReadDeps {
-  /** Loads the PDF reader the first time a PDF is read. */
+  /** The PDF reader, asked for each PDF read: imported on the first ask. */
   loadPdfReader: () => Promise<PdfReader>;
-  /** Loads the office reader the first time a Word, PowerPoint or Excel file is read. */
+  /** The office reader, asked for each Word, PowerPoint or Excel file read: imported on the first ask. */
   loadOfficeReader: () => Promise<OfficeReader>;
 }
 
@@ -88,15 +89,12 @@ async function readAttachment(file: File, deps: ReadDeps): Promise<ReadOutcome> 
  */
 export async function readAttachments(files: readonly File[], deps: ReadDeps): Promise<ReadOutcome[]> {
   const outcomes: ReadOutcome[] = [];
-  let reader: Promise<PdfReader> | undefined;
-  let office: Promise<OfficeReader> | undefined;
-  const once: ReadDeps = { loadPdfReader: () => (reader ??= deps.loadPdfReader()), loadOfficeReader: () => (office ??= deps.loadOfficeReader()) };
   for (const [i, file] of files.entries()) {
     if (i >= READ_LIMITS.files) {
       outcomes.push({ ok: false, skip: 'too-many-files', kind: attachmentKind(file.type, file.name), mime: file.type, bytes: file.size });
       continue;
     }
-    outcomes.push(await readAttachment(file, once));
+    outcomes.push(await readAttachment(file, deps));
   }
   return outcomes;
 }

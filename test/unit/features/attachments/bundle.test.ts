@@ -33,8 +33,9 @@ describe('bundles', () => {
     expect(page).not.toContain('Invalid PDF structure');
     expect(readerModule).toContain('/attachments/pdf-reader.js');
     expect(page).toContain('/attachments/reader.js');
-    // What every content script carries: a small share of its 36 KB budget (test/e2e/tracking.test.ts); the reader module, with no zod.
-    expect(page.length).toBeLessThan(1_400);
+    // What every content script carries: a small share of its 36 KB budget (test/e2e/tracking.test.ts), the one lazy loader
+    // (src/domain/lazy-module.ts) included, which the content script holds for its other lazy modules too; the reader module, with no zod.
+    expect(page.length).toBeLessThan(1_700);
     expect(readerModule).not.toContain('ZodError');
     expect(readerModule.length).toBeLessThan(10_000);
   }, 60_000);

@@ -4,6 +4,7 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { officeReader } from '../../../../src/features/attachments/page/office-reader';
 import { pdfReader } from '../../../../src/features/attachments/page/pdf-reader';
 import { readAttachments } from '../../../../src/features/attachments/page/read';
+import { lazyModule } from '../../../../src/domain/lazy-module';
 import { countAttachment } from '../../../../src/features/attachments/rules';
 import { docx, file, xlsx } from '../../support/attachment-files';
 
@@ -35,14 +36,24 @@ describe('the office reader', () => {
 });
 
 describe('an office file attached', () => {
-  const deps = () => ({ loadPdfReader: vi.fn(async () => pdfReader), loadOfficeReader: vi.fn(async () => officeReader) });
+  /** The readers behind the loader the page uses (src/domain/lazy-module.ts), their imports counted. */
+  const deps = () => {
+    const importPdf = vi.fn(async () => ({ pdfReader }));
+    const importOffice = vi.fn(async () => ({ officeReader }));
+    return {
+      loadPdfReader: lazyModule(importPdf, 'pdfReader').value,
+      loadOfficeReader: lazyModule(importOffice, 'officeReader').value,
+      importPdf,
+      importOffice,
+    };
+  };
 
   it('is read by the office reader, loaded only then, and counted from its text, never by byte size', async () => {
     const d = deps();
     const bytes = docx(PARAGRAPHS);
     const [read] = await readAttachments([file(bytes, 'report.docx', '')], d);
-    expect(d.loadOfficeReader).toHaveBeenCalledTimes(1);
-    expect(d.loadPdfReader).not.toHaveBeenCalled();
+    expect(d.importOffice).toHaveBeenCalledTimes(1);
+    expect(d.importPdf).not.toHaveBeenCalled();
     expect(read).toMatchObject({ ok: true, value: { kind: 'other', mime: DOCX, text: PARAGRAPHS.join('\n'), textCoverage: 1 } });
     if (!read!.ok) return;
     const { text, ...facts } = read!.value;
@@ -64,6 +75,6 @@ describe('an office file attached', () => {
   it('a picture or a text file never loads the office reader', async () => {
     const d = deps();
     await readAttachments([file('a,b\n1,2\n', 'data.csv', 'text/csv')], d);
-    expect(d.loadOfficeReader).not.toHaveBeenCalled();
+    expect(d.importOffice).not.toHaveBeenCalled();
   });
 });

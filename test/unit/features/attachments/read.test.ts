@@ -5,9 +5,15 @@ import { officeReader } from '../../../../src/features/attachments/page/office-r
 import { readPixelSize } from '../../../../src/features/attachments/page/image-header';
 import { pdfReader } from '../../../../src/features/attachments/page/pdf-reader';
 import { readAttachments, type AttachmentRead, type ReadDeps } from '../../../../src/features/attachments/page/read';
+import { lazyModule } from '../../../../src/domain/lazy-module';
 import { file, jpeg, pdf, png, sized } from '../../support/attachment-files';
 
-const deps = () => ({ loadPdfReader: vi.fn(async () => pdfReader), loadOfficeReader: vi.fn(async () => officeReader) });
+/** The readers behind the loader the page uses (src/domain/lazy-module.ts), their imports counted. */
+function deps() {
+  const importPdf = vi.fn(async () => ({ pdfReader }));
+  const importOffice = vi.fn(async () => ({ officeReader }));
+  return { loadPdfReader: lazyModule(importPdf, 'pdfReader').value, loadOfficeReader: lazyModule(importOffice, 'officeReader').value, importPdf, importOffice };
+}
 /** One file read as a pick, drop or paste of that file alone. */
 const readAttachment = async (f: File, d: ReadDeps) => (await readAttachments([f], d))[0]!;
 
@@ -39,7 +45,7 @@ describe('readAttachment', () => {
     const d = deps();
     const out = await readAttachment(file(png(1024, 1024), 'square.png', 'image/png'), d);
     expect(out).toMatchObject({ ok: true, value: { kind: 'image', mime: 'image/png', width: 1024, height: 1024 } });
-    expect(d.loadPdfReader).not.toHaveBeenCalled();
+    expect(d.importPdf).not.toHaveBeenCalled();
     if (out.ok) expect(countFor(out.value, 'alpha-5.5')).toMatchObject({ ok: true, value: { tokens: 1229, range: { low: 308, central: 1229, high: 1229 } } });
   });
 
@@ -79,7 +85,7 @@ describe('readAttachment', () => {
   it('reads a 3-page PDF’s pages, page sizes and text with the PDF reader, loaded when first needed', async () => {
     const d = deps();
     const out = await readAttachment(file(await pdf(3), 'report.pdf', 'application/pdf'), d);
-    expect(d.loadPdfReader).toHaveBeenCalledTimes(1);
+    expect(d.importPdf).toHaveBeenCalledTimes(1);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.value).toMatchObject({ kind: 'pdf', pages: 3, textCoverage: 1 });
@@ -103,7 +109,7 @@ describe('readAttachment', () => {
     const d = deps();
     const huge = 500 * 1024 * 1024;
     expect(await readAttachment(sized(file('%PDF-1.7', 'scan.pdf', 'application/pdf'), huge), d)).toMatchObject({ ok: false, skip: 'too-large' });
-    expect(d.loadPdfReader).not.toHaveBeenCalled();
+    expect(d.importPdf).not.toHaveBeenCalled();
     const log = await readAttachment(sized(file('GET /index.html 200\n'.repeat(1000), 'server.log', 'text/plain'), huge), d);
     expect(log).toMatchObject({ ok: true, value: { kind: 'text', bytes: huge } });
     if (!log.ok) return;
@@ -155,7 +161,7 @@ describe('readAttachments', () => {
       }),
     );
     const outcomes = await readAttachments(kinds, d);
-    expect(d.loadPdfReader).toHaveBeenCalledTimes(1);
+    expect(d.importPdf).toHaveBeenCalledTimes(1);
     expect(outcomes).toHaveLength(20);
     expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.skip)).toEqual(Array(4).fill('unreadable-pdf'));
     for (const o of outcomes) if (o.ok) expect(countFor(o.value, 'beta-sonnet-5.5', 'claude').ok).toBe(true);
