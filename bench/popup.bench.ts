@@ -16,6 +16,7 @@
  * same run and on the same seeded year, in the same rounds (the opens of all
  * rounds pooled), so before/after compare on a shared, noisy machine.
  */
+import siteModels from '../data/site-models.json';
 import { siteCustomRate } from '../src/sites/site-models';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -38,21 +39,18 @@ const OWN_BUILD = process.env.FOOTPRINT_EXTENSION_DIR ?? process.env.POPUP_EXTEN
 const EXTENSION_DIR = resolve(OWN_BUILD ?? '.output/chrome-mv3');
 const BASELINE_DIR = process.env.POPUP_BENCH_BASELINE ? resolve(process.env.POPUP_BENCH_BASELINE) : null;
 
-const MODELS_BY_SITE: Record<(typeof SITE_IDS)[number], string[]> = {
-  chatgpt: ['alpha-5.6-terra', 'alpha-5.5', 'o3-mini'],
-  claude: ['beta-sonnet-5', 'beta-opus-5'],
-  gemini: ['gamma-3.5-flash', 'gamma-3.1-pro-preview'],
-  deepseek: ['delta-v3', 'delta-r1'],
-  meta: ['epsilon-70b'],
-  mistral: ['zeta-medium-3.5'],
-  perplexity: ['epsilon-70b', 'beta-sonnet-4.6'],
-  copilot: ['alpha-5.6-terra', 'o1'],
-  grok: ['custom'],
-  doubao: ['custom'],
-  poe: ['beta-sonnet-4.6', 'alpha-5.6-terra'],
-  qwen: ['custom'],
-  kimi: ['custom'],
-};
+/**
+ * The models a site's year of turns uses: its default and the first keys its labels name in
+ * data/site-models.json, so a new site takes part without a list here. A label mapped to `custom`
+ * is left out unless it is the site's default (its own rate is the site's).
+ */
+const MODELS_BY_SITE = Object.fromEntries(
+  SITE_IDS.map((site) => {
+    const row = siteModels.sites[site];
+    const keys = [...new Set([row.default, ...row.labels.map((l) => l.key).filter((k) => k !== 'custom')])];
+    return [site, keys.slice(0, 3)];
+  }),
+) as Record<(typeof SITE_IDS)[number], string[]>;
 
 /** A year of turns ending today: 100 a day across the six sites, conversations of 10 turns with growing history. */
 function* yearOfTurns(now: number): Generator<CountedTurn> {
