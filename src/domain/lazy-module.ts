@@ -3,7 +3,7 @@
  * scripts/build/lazy-modules.ts), as one state machine:
  *
  *   idle --load--> loading --imported, with the export--> ready (the export)
- *                          --import failed, or no export--> failed (the error)
+ *                          --import failed, or no export--> failed
  *
  * `ready` and `failed` are final: a module that failed is not imported again on this page, so what
  * it would have read is reported as unreadable once, not retried on every answer. Calls made before
