@@ -146,8 +146,9 @@ function attachmentsOf(ctx: BuildContext, prompt: PageMessage | null): Attachmen
   if (read.length > 0 || !prompt) return read.slice(0, ATTACHMENTS_PER_PROMPT);
   // The page's own reader may be one of the site's lazy readers (a failed load is said in health by hiddenWorkIn).
   const reader = hiddenWorkReader(ctx.adapter, ctx.lazyReaders);
-  if (reader === 'loading') return 'reading';
-  return 'site' in reader && reader.readAttachments ? reader.readAttachments(prompt).slice(0, ATTACHMENTS_PER_PROMPT) : [];
+  if (reader.is === 'loading') return 'reading';
+  if (reader.is === 'failed' || !reader.adapter.readAttachments) return [];
+  return reader.adapter.readAttachments(prompt).slice(0, ATTACHMENTS_PER_PROMPT);
 }
 
 /** After a scan with no new answer: the answer counted last may have grown in place (a paused answer, an image now ready). */
@@ -164,7 +165,8 @@ export function reviseCounted(ctx: BuildContext, exchanges: readonly Exchange[])
 /** The work out of sight the answer's parts show: 'loading' while the site's lazy readers are being imported. */
 function hiddenWorkIn(ctx: BuildContext, parts: readonly PageMessage[]): HiddenWorkShown | undefined | 'loading' {
   const reader = hiddenWorkReader(ctx.adapter, ctx.lazyReaders);
-  return reader === 'loading' || !('site' in reader) ? reader : hiddenWorkOf(reader, parts, ctx.doc);
+  if (reader.is === 'loading') return 'loading';
+  return reader.is === 'failed' ? reader.shown : hiddenWorkOf(reader.adapter, parts, ctx.doc);
 }
 
 const withHiddenWork = (hiddenWork: TurnCompleted['hiddenWork']) => (hiddenWork ? { hiddenWork } : {});

@@ -46,8 +46,8 @@ async function loaded(site: SiteId): Promise<SiteAdapter> {
   const lazy = lazyReadersOf(site);
   await lazy?.value();
   const reader = hiddenWorkReader(ADAPTERS[site], lazy);
-  if (reader === 'loading' || !('site' in reader)) throw new Error(`the lazy readers of ${site} did not load`);
-  return reader;
+  if (reader.is !== 'ready') throw new Error(`the lazy readers of ${site} did not load`);
+  return reader.adapter;
 }
 
 /** Each site's adapter with its lazy readers loaded and joined, for tests of what the readers read. */
