@@ -20,6 +20,7 @@ import type { PageMessage, SiteAdapter } from '../sites/adapter';
 import { fingerprint } from '../sites/dom';
 import { SETTLE_MS, STREAMING_POLL_MS } from './clock';
 import { answerExtrasOf, answerFinishedOf, joinParts, type AnswerExtras, type Exchange } from './exchanges';
+import { HIDDEN_WORK_KINDS } from '../features/work/kinds';
 import { hiddenWorkGrew, hiddenWorkOf, hiddenWorkReader } from '../features/work/page';
 import type { LazyModule } from '../domain/lazy-module';
 import type { LazyReaders } from '../sites/lazy-readers';
@@ -146,9 +147,9 @@ function attachmentsOf(ctx: BuildContext, prompt: PageMessage | null): Attachmen
   if (read.length > 0 || !prompt) return read.slice(0, ATTACHMENTS_PER_PROMPT);
   // The page's own reader may be one of the site's lazy readers (a failed load is said in health by hiddenWorkIn).
   const reader = hiddenWorkReader(ctx.adapter, ctx.lazyReaders);
-  if (reader.is === 'loading') return 'reading';
-  if (reader.is === 'failed' || !reader.adapter.readAttachments) return [];
-  return reader.adapter.readAttachments(prompt).slice(0, ATTACHMENTS_PER_PROMPT);
+  if (reader === 'loading') return 'reading';
+  if (reader === 'failed' || !reader.readAttachments) return [];
+  return reader.readAttachments(prompt).slice(0, ATTACHMENTS_PER_PROMPT);
 }
 
 /** After a scan with no new answer: the answer counted last may have grown in place (a paused answer, an image now ready). */
@@ -165,8 +166,8 @@ export function reviseCounted(ctx: BuildContext, exchanges: readonly Exchange[])
 /** The work out of sight the answer's parts show: 'loading' while the site's lazy readers are being imported. */
 function hiddenWorkIn(ctx: BuildContext, parts: readonly PageMessage[]): HiddenWorkShown | undefined | 'loading' {
   const reader = hiddenWorkReader(ctx.adapter, ctx.lazyReaders);
-  if (reader.is === 'loading') return 'loading';
-  return reader.is === 'failed' ? reader.shown : hiddenWorkOf(reader.adapter, parts, ctx.doc);
+  if (reader === 'loading') return 'loading';
+  return reader === 'failed' ? { unreadable: [...HIDDEN_WORK_KINDS] } : hiddenWorkOf(reader, parts, ctx.doc);
 }
 
 const withHiddenWork = (hiddenWork: TurnCompleted['hiddenWork']) => (hiddenWork ? { hiddenWork } : {});

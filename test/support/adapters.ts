@@ -46,8 +46,8 @@ async function loaded(site: SiteId): Promise<SiteAdapter> {
   const lazy = lazyReadersOf(site);
   await lazy?.value();
   const reader = hiddenWorkReader(ADAPTERS[site], lazy);
-  if (reader.is !== 'ready') throw new Error(`the lazy readers of ${site} did not load`);
-  return reader.adapter;
+  if (typeof reader === 'string') throw new Error(`the lazy readers of ${site} are ${reader}`);
+  return reader;
 }
 
 /** Each site's adapter with its lazy readers loaded and joined, for tests of what the readers read. */

@@ -3,7 +3,6 @@
  * over all the answer's parts. Read when the answer is counted and when the counted answer is looked
  * at again for a revision, never while it streams.
  */
-import { HIDDEN_WORK_KINDS } from './kinds';
 import type { HiddenWorkShown } from '../../domain/turns';
 import type { PageMessage, SiteAdapter } from '../../sites/adapter';
 import type { LazyModule } from '../../domain/lazy-module';
@@ -34,20 +33,17 @@ export function hiddenWorkOf(adapter: SiteAdapter, parts: readonly PageMessage[]
   return Object.keys(out).length > 0 ? (out as HiddenWorkShown) : undefined;
 }
 
-/** Who reads the work an answer shows: the adapter (joined with its lazy readers), or why nobody can yet. */
-export type HiddenWorkReader = { is: 'ready'; adapter: SiteAdapter } | { is: 'loading' } | { is: 'failed'; shown: HiddenWorkShown };
-
 /**
  * Who reads the work an answer shows (and the files a sent prompt shows): the adapter itself, else
  * the adapter with its lazily loaded readers (src/sites/lazy-readers.ts), whose import the first ask
- * starts; loading until they are in. A module that failed to load stays failed for the page: the
- * reading is every kind unreadable, so the site's health says the work went uncounted, never a zero.
+ * starts; 'loading' until they are in. A module that failed to load stays 'failed' for the page: its
+ * work reads as every kind unreadable, so the site's health says it went uncounted, never a zero.
  */
-export function hiddenWorkReader(adapter: SiteAdapter, lazy: LazyModule<LazyReaders> | undefined): HiddenWorkReader {
-  if (adapter.readHiddenWork || !adapter.lazyReaders || !lazy) return { is: 'ready', adapter };
+export function hiddenWorkReader(adapter: SiteAdapter, lazy: LazyModule<LazyReaders> | undefined): SiteAdapter | 'loading' | 'failed' {
+  if (adapter.readHiddenWork || !adapter.lazyReaders || !lazy) return adapter;
   const readers = lazy.load();
-  if (readers.is === 'ready') return { is: 'ready', adapter: { ...adapter, ...readers.value } };
-  return readers.is === 'failed' ? { is: 'failed', shown: { unreadable: [...HIDDEN_WORK_KINDS] } } : { is: 'loading' };
+  if (readers.is === 'ready') return { ...adapter, ...readers.value };
+  return readers.is === 'failed' ? 'failed' : 'loading';
 }
 
 /** The figures of a reading, in a fixed order, to tell whether a later reading shows more. */
