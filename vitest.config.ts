@@ -69,10 +69,11 @@ export default defineConfig({
           setupFiles: ['test/support/i18n-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time: a browser test mostly waits (on its browser, on a page's pauses), so one file
-          // alone leaves a core idle. Each file has its own browser, profile and loopback ports. Its own group,
-          // after the others, because a group runs one number of workers.
-          maxWorkers: 2,
+          // Three files at a time, on two cores: a browser test mostly waits (on its browser, on a page's pauses,
+          // on the quiet period the tracker waits out), so fewer files leave the cores idle (CONTRIBUTING.md, "How long a run takes").
+          // Each file has its own browser, profile and loopback ports. Its own group, after the others,
+          // because a group runs one number of workers.
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
