@@ -9,6 +9,13 @@ import { SITE_IDS } from '../../src/domain/site-ids';
 
 const SUFFIX = '.content.ts';
 
+/**
+ * The most a site's built content script may weigh: it is parsed on every chat page the user opens.
+ * What a page needs only now and then loads lazily instead (scripts/build/lazy-modules.ts).
+ * The e2e test and the page bench both hold the build to it.
+ */
+export const CONTENT_SCRIPT_BUDGET_BYTES = 36 * 1024;
+
 /** The content script's file for a site, under entrypoints/. */
 export const contentScriptFile = (site: string): string => `${site}${SUFFIX}`;
 
