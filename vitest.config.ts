@@ -38,6 +38,10 @@ export default defineConfig({
           // their hooks. Forks, not threads: a worker thread cannot change process.env.TZ.
           isolate: false,
           setupFiles: ['test/support/i18n-setup.ts'],
+          // `npm test` runs these beside three browser files on two cores: a test that takes 1 s alone can
+          // take more than Vitest's default 5 s then. The timeout is there to stop a hang, not to time code
+          // (that is the benches' work).
+          testTimeout: 30_000,
         },
       },
       {
@@ -47,6 +51,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/support/i18n-setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

@@ -23,7 +23,7 @@ const decodeToken = (part: EncodedTokenPart): TokenPart =>
     ? { basis: 'counted', tokens: part }
     : { basis: 'estimated', tokens: part[1], range: { low: part[0], central: part[1], high: part[2] } };
 
-export function encodeParts(parts: TurnParts): EncodedParts {
+function encodeParts(parts: TurnParts): EncodedParts {
   const out: EncodedParts = {};
   for (const kind of TOKEN_PART_KINDS) {
     const part = parts[kind];

@@ -10,7 +10,6 @@ import type { CountedTurn } from '../../../src/domain/turns';
 import { mediaRecordsOf, mediaRequestFor } from '../../../src/features/pricing';
 import { computeLocally, requestFor, turnUnderSettings } from '../../../src/ledger/compute';
 import { decodeEntries, encodeEntries } from '../../../src/storage/day-turns';
-import { encodeParts } from '../../../src/storage/encoded-parts';
 
 const TIME = Date.parse('2026-11-20T12:00:00Z');
 
@@ -91,9 +90,11 @@ describe("a day's row and an answer's parts", () => {
   it('takes fewer bytes for a day of answers of text alone', () => {
     const entries = Array.from({ length: 100 }, (_, i) => priced(turn({ turnId: `t${i}`, time: TIME + i * 60_000 })));
     const day = encodeEntries(entries);
-    const everyPartKept = { ...day, rows: day.rows.map((r, i) => [...r.slice(0, 22), encodeParts(entries[i]!.parts!)]) };
-    // Each row would repeat its three counts: {"prompt":120,"history":3400,"answer":650}.
-    expect(JSON.stringify(everyPartKept).length - JSON.stringify(day).length).toBe(100 * ('{"prompt":120,"history":3400,"answer":650}'.length - 1));
+    // Each row would otherwise repeat its three counts in the parts' short form.
+    const repeated = '{"prompt":120,"history":3400,"answer":650}';
+    const everyPartKept = { ...day, rows: day.rows.map((r) => [...r.slice(0, 22), JSON.parse(repeated)]) };
+    expect(day.rows.every((r) => r[22] === 0)).toBe(true);
+    expect(JSON.stringify(everyPartKept).length - JSON.stringify(day).length).toBe(100 * (repeated.length - 1));
     expect(decodeEntries(encodeEntries(entries))).toEqual(entries);
   });
 });
