@@ -28,14 +28,13 @@
  * Version 6 appends the turn's record of parts (src/features/part.ts), what its calculation was sent
  * part by part, or 0 for a record without (images and videos are records of their own), in a short
  * form (`EncodedParts`): a counted part is its tokens, an estimated one its [low, central, high].
- * An answer whose parts are exactly those its counts and input say keeps 0 too (`partsToStore`),
- * and gets them back when read, as turns recorded before version 6 get the parts they were priced with.
+ * Turns recorded before get the parts they were priced with, read off their counts and input.
  */
 import { DEFAULT_REGION } from '../core/tables';
 import type { LedgerEntry } from '../domain/ledger';
 import type { TokenizerId } from '../domain/tokenizers';
 import type { TurnExtras } from '../domain/turns';
-import { decodeParts, partsToStore, withRecordParts, type EncodedParts } from './encoded-parts';
+import { decodeParts, encodeParts, withRecordParts, type EncodedParts } from './encoded-parts';
 import { withMediaParts } from '../features/pricing';
 import { SITE_IDS, type SiteId } from '../domain/site-ids';
 
@@ -152,7 +151,7 @@ export function encodeEntries(entries: readonly LedgerEntry[]): DayTurns {
       s(e.tokenizer),
       e.customWhPer1k ?? 0,
       e.extras ?? 0,
-      partsToStore(e),
+      e.parts ? encodeParts(e.parts) : 0,
     ]);
   }
   return day;
@@ -186,7 +185,7 @@ function decodeRow(day: DayTurns, r: TurnRow): LedgerEntry {
   if (r[20] > 0) entry.customWhPer1k = r[20];
   if (r[21]) entry.extras = r[21];
   if (r[22]) entry.parts = decodeParts(r[22]);
-  return withRecordParts(entry);
+  return entry;
 }
 
 export function decodeEntries(day: DayTurns): LedgerEntry[] {
@@ -213,7 +212,7 @@ export function migrateDayTurnsV5toV6(old: unknown): DayTurns {
   if (!hasRows(old, V5_ROW_LENGTH)) throw new Error('turns v5: expected { strings, rows } with 22 fields a row');
   const v5 = old as DayTurnsV5;
   const day: DayTurns = { strings: v5.strings, rows: v5.rows.map((r): TurnRow => [...r, 0]) };
-  return encodeEntries(decodeEntries(day));
+  return encodeEntries(decodeEntries(day).map(withRecordParts));
 }
 
 /** v4 -> v5: no turn read anything beyond its text before version 5. */

@@ -23,7 +23,7 @@ const decodeToken = (part: EncodedTokenPart): TokenPart =>
     ? { basis: 'counted', tokens: part }
     : { basis: 'estimated', tokens: part[1], range: { low: part[0], central: part[1], high: part[2] } };
 
-function encodeParts(parts: TurnParts): EncodedParts {
+export function encodeParts(parts: TurnParts): EncodedParts {
   const out: EncodedParts = {};
   for (const kind of TOKEN_PART_KINDS) {
     const part = parts[kind];
@@ -52,17 +52,4 @@ export function decodeParts(encoded: EncodedParts): TurnParts {
 export function withRecordParts(e: LedgerEntry): LedgerEntry {
   if (e.parts || answersIn(e) === 0) return e;
   return { ...e, parts: partsOfRecord(e) };
-}
-
-/**
- * The parts a day's row keeps: none (0) where every part is counted and exactly what the answer's
- * own counts and input say (`withRecordParts` derives them again when the row is read). Most
- * answers are text alone, and their parts would repeat the row's counts in every row. An estimated
- * part is always kept: its range came from the rules of the day it was priced, which may change.
- */
-export function partsToStore(e: LedgerEntry): EncodedParts | 0 {
-  if (!e.parts) return 0;
-  const encoded = encodeParts(e.parts);
-  if (answersIn(e) === 0 || Object.values(e.parts).some((part) => part.basis !== 'counted')) return encoded;
-  return JSON.stringify(encoded) === JSON.stringify(encodeParts(partsOfRecord(e))) ? 0 : encoded;
 }
